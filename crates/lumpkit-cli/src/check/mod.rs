@@ -1,0 +1,150 @@
+//! `lumpkit check PATH...`: validate files and folders, archives included, in parallel.
+
+mod output;
+mod policy;
+mod walk;
+
+use std::io::IsTerminal;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::{Duration, Instant};
+
+use clap::{Args, ValueEnum};
+use lumpkit::check::{Checked, check_tree};
+use lumpkit::report::Report;
+use lumpkit::rules::UNREADABLE;
+use rayon::prelude::*;
+
+use crate::{CommonArgs, Fatal, open, palette};
+use policy::Policy;
+
+/// Output styles of `check`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum OutputFormat {
+    /// Grouped by file, with a summary (colours on a terminal).
+    Human,
+    /// JSON Lines: one object per file or entry, no summary.
+    Json,
+    /// GitHub Actions workflow-command annotations.
+    Github,
+}
+
+/// Arguments of `check`.
+#[derive(Debug, Args)]
+pub struct CheckArgs {
+    /// Files and folders (folders are walked recursively).
+    #[arg(required = true)]
+    pub paths: Vec<PathBuf>,
+    /// JSON Lines output (same as `--format json`).
+    #[arg(long)]
+    pub json: bool,
+    /// Output style.
+    #[arg(long, value_enum, default_value_t = OutputFormat::Human)]
+    pub format: OutputFormat,
+    /// Count warnings as errors for the exit status.
+    #[arg(long)]
+    pub deny_warnings: bool,
+    /// Ignore this diagnostic code (repeatable).
+    #[arg(long, value_name = "CODE")]
+    pub allow: Vec<String>,
+    /// Treat this diagnostic code as an error (repeatable).
+    #[arg(long, value_name = "CODE")]
+    pub deny: Vec<String>,
+    /// Worker threads (default: one per core).
+    #[arg(long, short = 'j')]
+    pub jobs: Option<usize>,
+    /// Follow symbolic links while walking folders.
+    #[arg(long)]
+    pub follow_links: bool,
+    /// Also decode every pixel level (slower; finds pixel-level problems).
+    #[arg(long)]
+    pub decode: bool,
+    /// Human output: list only files that are not ok.
+    #[arg(long, short = 'q')]
+    pub quiet: bool,
+    #[command(flatten)]
+    pub common: CommonArgs,
+}
+
+/// The result for one file on disk: its own entry and its members', with the time it took.
+pub struct FileResult {
+    /// The file and its members, parent first.
+    pub checked: Vec<Checked>,
+    /// The OS reason when the file could not be read.
+    pub io_error: Option<String>,
+    /// Wall time spent on the file.
+    pub elapsed: Duration,
+}
+
+/// Runs `check`.
+pub fn run(args: &CheckArgs) -> Result<ExitCode, Fatal> {
+    let format = if args.json {
+        OutputFormat::Json
+    } else {
+        args.format
+    };
+    let policy = Policy::new(&args.allow, &args.deny, args.deny_warnings);
+    let pal = args
+        .common
+        .palette
+        .as_deref()
+        .map(palette::load)
+        .transpose()?;
+    let files = walk::collect(&args.paths, args.follow_links)?;
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(args.jobs.unwrap_or(0))
+        .build()?;
+    let bar =
+        (format == OutputFormat::Human && std::io::stderr().is_terminal() && files.len() > 200)
+            .then(|| indicatif::ProgressBar::new(files.len() as u64));
+    let results: Vec<FileResult> = pool.install(|| {
+        files
+            .par_iter()
+            .map(|file| {
+                let r = check_file(args, pal.as_ref(), file);
+                if let Some(b) = &bar {
+                    b.inc(1);
+                }
+                r
+            })
+            .collect()
+    });
+    if let Some(b) = bar {
+        b.finish_and_clear();
+    }
+    let any_error = output::print(format, &policy, &results)?;
+    Ok(if any_error {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    })
+}
+
+fn check_file(args: &CheckArgs, pal: Option<&[[u8; 3]; 256]>, file: &walk::Found) -> FileResult {
+    let start = Instant::now();
+    let name = file.path.display().to_string();
+    let mut checked = Vec::new();
+    let io_error = match open::open(&file.path, &args.common) {
+        Ok(input) => {
+            let mut ctx = open::context(&args.common, &file.path, pal);
+            ctx.decode_pixels = args.decode;
+            check_tree(&ctx, &name, &input, &mut checked);
+            None
+        }
+        Err(Fatal(reason)) => {
+            let mut report = Report::new("unknown");
+            report.diagnostics.push(UNREADABLE.here([0; 3]));
+            checked.push(Checked {
+                path: name,
+                report,
+                size: 0,
+            });
+            Some(reason)
+        }
+    };
+    FileResult {
+        checked,
+        io_error,
+        elapsed: start.elapsed(),
+    }
+}

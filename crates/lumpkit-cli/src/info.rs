@@ -1,0 +1,78 @@
+//! `lumpkit info FILE [--json] [--vis]`: one file's facts and diagnostics.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::Args;
+use lumpkit::Status;
+use lumpkit::registry::{Sniffed, sniff};
+use lumpkit::report::Report;
+
+use crate::{CommonArgs, Fatal, open, palette};
+
+/// Arguments of `info`.
+#[derive(Debug, Args)]
+pub struct InfoArgs {
+    /// The file.
+    pub file: PathBuf,
+    /// Print one JSON object instead of text.
+    #[arg(long)]
+    pub json: bool,
+    /// BSP: also compute the visible-cluster count of every cluster (PVS and PHS).
+    #[arg(long)]
+    pub vis: bool,
+    /// Also decode every pixel level, reporting pixel-level problems.
+    #[arg(long)]
+    pub decode: bool,
+    #[command(flatten)]
+    pub common: CommonArgs,
+}
+
+/// Runs `info`.
+pub fn run(args: &InfoArgs) -> Result<ExitCode, Fatal> {
+    let input = open::open(&args.file, &args.common)?;
+    let pal = args
+        .common
+        .palette
+        .as_deref()
+        .map(palette::load)
+        .transpose()?;
+    let mut ctx = open::context(&args.common, &args.file, pal.as_ref());
+    ctx.vis = args.vis;
+    ctx.decode_pixels = args.decode;
+    let report = match sniff(&input, Some(&args.file)) {
+        Sniffed::Known(format) => format.inspect(&ctx, &input),
+        Sniffed::Foreign(name) => Report::new(name),
+        Sniffed::Unknown => Report::new("unknown"),
+    };
+    let path = args.file.display().to_string();
+    if args.json {
+        println!("{}", report.to_json(&path));
+    } else {
+        print_human(&report, &path);
+    }
+    Ok(if report.status() == Status::Error {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    })
+}
+
+fn print_human(report: &Report, path: &str) {
+    let json = report.to_json(path);
+    println!("{path}: {} ({})", report.format, report.status().as_str());
+    if let Some(obj) = json.as_object() {
+        for (k, v) in obj {
+            if matches!(k.as_str(), "path" | "format" | "status" | "diagnostics") {
+                continue;
+            }
+            println!("  {k}: {v}");
+        }
+    }
+    for d in &report.diagnostics {
+        match d.offset {
+            Some(off) => println!("  {} {} @{off}: {d}", d.severity().as_str(), d.code()),
+            None => println!("  {} {}: {d}", d.severity().as_str(), d.code()),
+        }
+    }
+}

@@ -1,0 +1,100 @@
+//! `lumpkit`: inspect, validate, decode and extract classic game asset files.
+//!
+//! The command contract (flags, JSON shapes, exit codes) is DESIGN.md's; scripts rely on it.
+#![forbid(unsafe_code)]
+
+mod check;
+mod decode;
+mod extract;
+mod info;
+mod open;
+mod palette;
+mod png_out;
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Args, Parser, Subcommand};
+use lumpkit::Limits;
+
+/// Open the asset files of classic games without trusting them.
+#[derive(Debug, Parser)]
+#[command(name = "lumpkit", version, about)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Print what a file is and what is wrong with it.
+    Info(info::InfoArgs),
+    /// Validate files and folders (recursively, archives included).
+    Check(check::CheckArgs),
+    /// Decode a texture level or entry to PNG or raw RGBA8.
+    Decode(decode::DecodeArgs),
+    /// Write an archive's entries (textures as PNG) into a folder.
+    Extract(extract::ExtractArgs),
+}
+
+/// Options every command that reads files shares.
+#[derive(Debug, Args, Clone)]
+pub struct CommonArgs {
+    /// Read files into memory instead of mapping them (safe if another process truncates them).
+    #[arg(long)]
+    pub no_mmap: bool,
+    /// Treat the first warning as an error.
+    #[arg(long)]
+    pub strict: bool,
+    /// Palette for textures that carry none (WAD2, WAL): 768-byte RGB or a PCX file.
+    #[arg(long, value_name = "FILE")]
+    pub palette: Option<PathBuf>,
+    /// Largest accepted width or height in pixels.
+    #[arg(long, value_name = "PIXELS", default_value_t = Limits::DEFAULT.max_width)]
+    pub max_dimension: u32,
+    /// Largest accepted width × height.
+    #[arg(long, value_name = "PIXELS", default_value_t = Limits::DEFAULT.max_pixels)]
+    pub max_pixels: u64,
+    /// Largest single allocation in bytes.
+    #[arg(long, value_name = "BYTES", default_value_t = Limits::DEFAULT.max_alloc)]
+    pub max_alloc: u64,
+}
+
+impl CommonArgs {
+    /// The limits these flags describe.
+    pub fn limits(&self) -> Limits {
+        Limits {
+            max_width: self.max_dimension,
+            max_height: self.max_dimension,
+            max_pixels: self.max_pixels,
+            max_alloc: self.max_alloc,
+        }
+    }
+}
+
+/// A failure that ends the command: usage or I/O, exit status 2.
+#[derive(Debug)]
+pub struct Fatal(pub String);
+
+impl<E: std::fmt::Display> From<E> for Fatal {
+    fn from(e: E) -> Fatal {
+        Fatal(e.to_string())
+    }
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Info(a) => info::run(&a),
+        Command::Check(a) => check::run(&a),
+        Command::Decode(a) => decode::run(&a),
+        Command::Extract(a) => extract::run(&a),
+    };
+    match result {
+        Ok(code) => code,
+        Err(Fatal(msg)) => {
+            eprintln!("lumpkit: {msg}");
+            ExitCode::from(2)
+        }
+    }
+}

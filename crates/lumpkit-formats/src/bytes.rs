@@ -1,0 +1,73 @@
+//! Checked access to untrusted byte ranges. Offsets and lengths from files are `u64` and every sum is
+//! checked, so no declared value can wrap, panic, or reach outside the slice.
+
+/// The sub-slice `data[offset .. offset + len]`, or `None` when any part lies outside `data` or the
+/// arithmetic overflows.
+pub fn range(data: &[u8], offset: u64, len: u64) -> Option<&[u8]> {
+    let start = usize::try_from(offset).ok()?;
+    let len = usize::try_from(len).ok()?;
+    let end = start.checked_add(len)?;
+    data.get(start..end)
+}
+
+/// The bytes from `offset` to the end of `data`, or `None` when `offset` is past the end.
+pub fn tail(data: &[u8], offset: u64) -> Option<&[u8]> {
+    data.get(usize::try_from(offset).ok()?..)
+}
+
+/// `N` bytes at `offset` as an array.
+pub fn array<const N: usize>(data: &[u8], offset: u64) -> Option<[u8; N]> {
+    range(data, offset, N as u64)?.try_into().ok()
+}
+
+/// Little-endian `u16` at `offset`.
+pub fn u16_le(data: &[u8], offset: u64) -> Option<u16> {
+    array(data, offset).map(u16::from_le_bytes)
+}
+
+/// Little-endian `u32` at `offset`.
+pub fn u32_le(data: &[u8], offset: u64) -> Option<u32> {
+    array(data, offset).map(u32::from_le_bytes)
+}
+
+/// Little-endian `i32` at `offset`.
+pub fn i32_le(data: &[u8], offset: u64) -> Option<i32> {
+    array(data, offset).map(i32::from_le_bytes)
+}
+
+/// The end (`offset + len`) of a declared range, or `None` when it overflows `u64`.
+pub fn end(offset: u64, len: u64) -> Option<u64> {
+    offset.checked_add(len)
+}
+
+/// The bytes of a fixed-size name field up to the first NUL (all of it when there is none), and
+/// whether a NUL was found.
+pub fn nul_terminated(field: &[u8]) -> (&[u8], bool) {
+    match field.iter().position(|&b| b == 0) {
+        Some(n) => (field.get(..n).unwrap_or(field), true),
+        None => (field, false),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn range_rejects_overflow_and_out_of_bounds() {
+        let data = [1u8, 2, 3, 4];
+        assert_eq!(range(&data, 1, 2), Some(&data[1..3]));
+        assert_eq!(range(&data, 4, 0), Some(&data[4..4]));
+        assert_eq!(range(&data, 3, 2), None);
+        assert_eq!(range(&data, u64::MAX, 2), None);
+        assert_eq!(range(&data, 2, u64::MAX), None);
+        assert_eq!(u32_le(&data, 0), Some(0x0403_0201));
+        assert_eq!(u32_le(&data, 1), None);
+    }
+
+    #[test]
+    fn nul_terminated_names() {
+        assert_eq!(nul_terminated(b"abc\0def"), (&b"abc"[..], true));
+        assert_eq!(nul_terminated(b"abcd"), (&b"abcd"[..], false));
+    }
+}

@@ -1,0 +1,36 @@
+//! Rules that belong to no single format: limits and the catalogue of every format's rules.
+
+use crate::diag::{Rule, Severity};
+
+/// An image dimension exceeds `Limits::max_width` / `max_height`.
+pub static LIMIT_DIMENSIONS: Rule = Rule {
+    code: "limit-dimensions",
+    severity: Severity::Error,
+    message: "image of {0}x{1} exceeds the configured dimension limit",
+};
+
+/// width × height exceeds `Limits::max_pixels`.
+pub static LIMIT_PIXELS: Rule = Rule {
+    code: "limit-pixels",
+    severity: Severity::Error,
+    message: "image of {0} pixels exceeds the configured limit of {1}",
+};
+
+/// One allocation would exceed `Limits::max_alloc`.
+pub static LIMIT_ALLOC: Rule = Rule {
+    code: "limit-alloc",
+    severity: Severity::Error,
+    message: "{0} bytes exceed the configured allocation limit of {1}",
+};
+
+/// Rules shared by all formats.
+pub static COMMON: &[&Rule] = &[&LIMIT_DIMENSIONS, &LIMIT_PIXELS, &LIMIT_ALLOC];
+
+/// Every rule of every format, one slice per format module. `docs/diagnostics.md` must list exactly
+/// these codes (a test checks both directions).
+pub static ALL: &[&[&Rule]] = &[COMMON];
+
+/// Iterates over every known rule.
+pub fn all() -> impl Iterator<Item = &'static Rule> {
+    ALL.iter().flat_map(|set| set.iter().copied())
+}

@@ -1,0 +1,63 @@
+//! Writers for lumpkit's own test files.
+//!
+//! Every format module here builds valid files of each kind it can and one malformed file per
+//! diagnostic rule, each as a [`Sample`] that records the outcome `lumpkit check` must report. The
+//! `gen-corpus` binary writes them to `corpus/<format>/` with an `expect.tsv` beside them; a test
+//! checks that the committed corpus is exactly what these writers produce, and that `check` reports
+//! exactly the recorded outcome for each file.
+#![forbid(unsafe_code)]
+
+pub mod misc;
+
+/// One generated file and what checking it must report.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Sample {
+    /// File name inside `corpus/<format>/`.
+    pub name: String,
+    /// The bytes.
+    pub bytes: Vec<u8>,
+    /// Expected `check` status of the file itself: `ok`, `warning` or `error`.
+    pub status: &'static str,
+    /// Exactly the diagnostic codes `check` must report for the file itself (sorted, deduplicated).
+    pub codes: Vec<&'static str>,
+}
+
+impl Sample {
+    /// A sample with its expectation. Codes are sorted and deduplicated.
+    pub fn new(
+        name: impl Into<String>,
+        bytes: Vec<u8>,
+        status: &'static str,
+        codes: &[&'static str],
+    ) -> Sample {
+        let mut codes = codes.to_vec();
+        codes.sort_unstable();
+        codes.dedup();
+        Sample {
+            name: name.into(),
+            bytes,
+            status,
+            codes,
+        }
+    }
+}
+
+/// Every format's samples, keyed by the corpus folder they go to.
+pub fn all() -> Vec<(&'static str, Vec<Sample>)> {
+    vec![("misc", misc::samples())]
+}
+
+/// The `expect.tsv` text for a folder's samples: `file<TAB>status<TAB>code,code…`, sorted by file.
+pub fn expect_tsv(samples: &[Sample]) -> String {
+    let mut rows: Vec<String> = samples
+        .iter()
+        .map(|s| format!("{}\t{}\t{}", s.name, s.status, s.codes.join(",")))
+        .collect();
+    rows.sort();
+    let mut text = String::from("file\tstatus\tcodes\n");
+    for r in rows {
+        text.push_str(&r);
+        text.push('\n');
+    }
+    text
+}

@@ -1,0 +1,93 @@
+//! Checking a file and, recursively, the members of archives inside it, without extracting them.
+
+use std::path::Path;
+
+use crate::registry::{Sniffed, by_extension, sniff};
+use crate::rules::{EXTENSION_MISMATCH, NESTING_TOO_DEEP, UNKNOWN_FORMAT};
+use crate::{ChildContent, Context, Report};
+
+/// How deep archives inside archives are opened (a PBO inside a PAK is depth 1).
+pub const MAX_NESTING: u32 = 4;
+
+/// One checked file or archive member, named `archive!inner/path` for members.
+#[derive(Debug)]
+pub struct Checked {
+    /// Display path (members joined with `!`).
+    pub path: String,
+    /// What was found.
+    pub report: Report,
+    /// Size in bytes.
+    pub size: u64,
+}
+
+/// Checks `bytes` (named `name`: the file's path, or `archive!member`) and every member inside,
+/// appending one [`Checked`] per file or member to `out`, parent first.
+pub fn check_tree(ctx: &Context<'_>, name: &str, bytes: &[u8], out: &mut Vec<Checked>) {
+    walk(ctx, name, bytes, 0, out);
+}
+
+fn walk(ctx: &Context<'_>, name: &str, bytes: &[u8], depth: u32, out: &mut Vec<Checked>) {
+    // The extension that matters is the member's own (after the last `!`).
+    let own_name = Path::new(name.rsplit('!').next().unwrap_or(name));
+    let sniffed = sniff(bytes, Some(own_name));
+    let claimed = by_extension(own_name);
+    let mut report = match sniffed {
+        Sniffed::Known(format) => format.inspect(ctx, bytes),
+        Sniffed::Foreign(n) => Report::new(n),
+        Sniffed::Unknown => {
+            let mut r = Report::new("unknown");
+            r.diagnostics.push(UNKNOWN_FORMAT.here([0; 3]));
+            r
+        }
+    };
+    let content_format = match sniffed {
+        Sniffed::Known(f) => Some(f.name()),
+        _ => None,
+    };
+    if let Some(claimed) = claimed
+        && Some(claimed.name()) != content_format
+    {
+        report.diagnostics.insert(0, EXTENSION_MISMATCH.at(0));
+    }
+    let children = match sniffed {
+        Sniffed::Known(format) if depth < MAX_NESTING => format.children(ctx, bytes).ok(),
+        Sniffed::Known(format) => {
+            if format.children(ctx, bytes).is_ok_and(|c| !c.is_empty()) {
+                report.diagnostics.push(NESTING_TOO_DEEP.here([
+                    u64::from(depth),
+                    u64::from(MAX_NESTING),
+                    0,
+                ]));
+            }
+            None
+        }
+        _ => None,
+    };
+    out.push(Checked {
+        path: name.to_string(),
+        report,
+        size: bytes.len() as u64,
+    });
+    for child in children.into_iter().flatten() {
+        let child_name = format!("{name}!{}", child.name);
+        match child.content {
+            ChildContent::Bytes(data) => walk(ctx, &child_name, &data, depth + 1, out),
+            ChildContent::Report(report) => {
+                out.push(Checked {
+                    path: child_name,
+                    report: *report,
+                    size: 0,
+                });
+            }
+            ChildContent::Failed(error) => {
+                let mut report = Report::new("unknown");
+                report.fail(error);
+                out.push(Checked {
+                    path: child_name,
+                    report,
+                    size: 0,
+                });
+            }
+        }
+    }
+}

@@ -1,0 +1,138 @@
+//! The one interface every format implements, so that the CLI and `check` stay format-agnostic.
+
+use std::borrow::Cow;
+use std::io;
+use std::path::Path;
+
+use lumpkit_formats::{Error, Limits};
+
+use crate::rules::NOT_A_PICTURE;
+
+use crate::{Image, Report};
+
+/// What the caller wants and allows, passed to every operation.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Context<'a> {
+    /// Bounds on decoding.
+    pub limits: Limits,
+    /// Strict mode: the first warning becomes an error.
+    pub strict: bool,
+    /// Where the file lives, for formats that read sibling files (BLP0's `name.b00`…`name.b15`).
+    pub path: Option<&'a Path>,
+    /// An RGB palette for formats that carry none (WAD2 miptex, WAL), from `--palette`.
+    pub palette: Option<&'a [[u8; 3]; 256]>,
+    /// `inspect` also decodes every pixel level, so that pixel-level problems are reported too.
+    pub decode_pixels: bool,
+    /// BSP: compute per-cluster PVS/PHS visible counts (`info --vis`).
+    pub vis: bool,
+}
+
+/// Which picture `decode` should produce.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Selection<'a> {
+    /// Mip level, 0 = largest.
+    pub mip: u32,
+    /// Archive entry or embedded texture name.
+    pub entry: Option<&'a str>,
+    /// Keep alpha the file stores but the format says to ignore (BLP with alphaBits 0).
+    pub stored_alpha: bool,
+    /// Apply a PAA's SWIZ channel swizzle.
+    pub swizzle: bool,
+}
+
+/// A member of a container: an archive entry, or a texture inside a WAD or BSP.
+#[derive(Debug)]
+pub struct Child<'b> {
+    /// Name as stored (lossily made text), `/`-separated.
+    pub name: String,
+    /// Offset of the member's data in the parent, when it is stored in place.
+    pub offset: Option<u64>,
+    /// The member.
+    pub content: ChildContent<'b>,
+}
+
+/// What a child is.
+#[derive(Debug)]
+pub enum ChildContent<'b> {
+    /// A file in its own right: sniffed and checked like any other (PAK, PBO entries).
+    Bytes(Cow<'b, [u8]>),
+    /// A member the parent format has already checked (a WAD texture has no magic of its own).
+    Report(Box<Report>),
+    /// The member cannot be read (compressed with an unsupported method, out of bounds, …).
+    Failed(Error),
+}
+
+/// One item `extract` produces.
+#[derive(Debug)]
+pub enum Extracted<'b> {
+    /// Bytes written as they are.
+    Bytes(Cow<'b, [u8]>),
+    /// A picture, written as PNG.
+    Image(Image),
+}
+
+/// Where `extract` sends items: a relative `/`-separated path (the writer keeps it inside the output
+/// folder) and the content.
+pub type ExtractSink<'s> = dyn FnMut(&str, Extracted<'_>) -> io::Result<()> + 's;
+
+/// A file format lumpkit understands.
+///
+/// Implementations never panic on any input and never allocate beyond `ctx.limits`.
+pub trait Format: Sync + Send {
+    /// Short lower-case name used in output (`blp`, `wad`, `bsp`, …).
+    fn name(&self) -> &'static str;
+
+    /// File extensions (lower case, without dot) that suggest this format when content does not.
+    fn extensions(&self) -> &'static [&'static str];
+
+    /// Whether `bytes` (the whole file) carries this format's signature.
+    fn sniff(&self, bytes: &[u8]) -> bool;
+
+    /// Whether a file of this format with no signature match may still be this format (WAL, some
+    /// PAA files have no magic): then the extension alone selects it.
+    fn sniff_by_extension_only(&self) -> bool {
+        false
+    }
+
+    /// Parses and validates the file, collecting every diagnostic and the info fields.
+    fn inspect(&self, ctx: &Context<'_>, bytes: &[u8]) -> Report;
+
+    /// Decodes one picture to RGBA8.
+    fn decode(
+        &self,
+        _ctx: &Context<'_>,
+        _bytes: &[u8],
+        _sel: &Selection<'_>,
+    ) -> Result<Image, Error> {
+        Err(Error::caller(&NOT_A_PICTURE, [0; 3]))
+    }
+
+    /// Members of a container, borrowed where possible.
+    fn children<'b>(&self, _ctx: &Context<'_>, _bytes: &'b [u8]) -> Result<Vec<Child<'b>>, Error> {
+        Ok(Vec::new())
+    }
+
+    /// Writes the file's members. The default writes every child's bytes as they are and reports
+    /// children that cannot be read; formats with textures override it to add pictures.
+    fn extract(
+        &self,
+        ctx: &Context<'_>,
+        bytes: &[u8],
+        out: &mut ExtractSink<'_>,
+    ) -> io::Result<Vec<Error>> {
+        let mut failures = Vec::new();
+        match self.children(ctx, bytes) {
+            Ok(children) => {
+                for child in children {
+                    match child.content {
+                        ChildContent::Bytes(data) => out(&child.name, Extracted::Bytes(data))?,
+                        ChildContent::Failed(e) => failures.push(e),
+                        ChildContent::Report(_) => {}
+                    }
+                }
+            }
+            Err(e) => failures.push(e),
+        }
+        Ok(failures)
+    }
+}

@@ -1,0 +1,68 @@
+//! Rules of the facade itself (not of any one format), and the catalogue of every rule.
+
+use lumpkit_formats::{Rule, Severity};
+
+/// `decode` was asked of a format that holds no picture.
+pub static NOT_A_PICTURE: Rule = Rule {
+    code: "lumpkit-not-a-picture",
+    severity: Severity::Error,
+    message: "this file holds no picture to decode",
+};
+
+/// `--entry` named nothing in the file.
+pub static NO_SUCH_ENTRY: Rule = Rule {
+    code: "lumpkit-no-such-entry",
+    severity: Severity::Error,
+    message: "no entry of that name",
+};
+
+/// A format needs a palette the caller did not supply.
+pub static PALETTE_REQUIRED: Rule = Rule {
+    code: "lumpkit-palette-required",
+    severity: Severity::Error,
+    message: "this texture has no palette of its own: supply one with --palette",
+};
+
+/// The extension names one of our formats but the content is something else.
+pub static EXTENSION_MISMATCH: Rule = Rule {
+    code: "lumpkit-extension-mismatch",
+    severity: Severity::Warning,
+    message: "the file's extension names another format than its content (see `format`)",
+};
+
+/// Nothing we recognise; reported so that no file is silently skipped.
+pub static UNKNOWN_FORMAT: Rule = Rule {
+    code: "lumpkit-unknown-format",
+    severity: Severity::Info,
+    message: "not a format lumpkit reads; not checked",
+};
+
+/// Archives nested deeper than the bound are listed but not opened.
+pub static NESTING_TOO_DEEP: Rule = Rule {
+    code: "lumpkit-nesting-too-deep",
+    severity: Severity::Warning,
+    message: "archive nested {0} levels deep: not opened (the limit is {1})",
+};
+
+/// The file could not be read (the OS reason is printed beside it).
+pub static UNREADABLE: Rule = Rule {
+    code: "lumpkit-unreadable",
+    severity: Severity::Error,
+    message: "the file cannot be read",
+};
+
+/// Rules of the facade.
+pub static RULES: &[&Rule] = &[
+    &NOT_A_PICTURE,
+    &NO_SUCH_ENTRY,
+    &PALETTE_REQUIRED,
+    &EXTENSION_MISMATCH,
+    &UNKNOWN_FORMAT,
+    &NESTING_TOO_DEEP,
+    &UNREADABLE,
+];
+
+/// Every rule lumpkit can report: the facade's and every format's.
+pub fn all() -> impl Iterator<Item = &'static Rule> {
+    RULES.iter().copied().chain(lumpkit_formats::rules::all())
+}

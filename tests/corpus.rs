@@ -1,0 +1,104 @@
+//! The bundled `corpus/`: exactly what our writers generate, and `check` reports exactly the outcome
+//! recorded beside each file. Every diagnostic rule is triggered by at least one file.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+mod support;
+
+use std::collections::BTreeSet;
+
+use lumpkit::check::check_tree;
+use lumpkit::{Context, Status};
+
+/// Rules no file can trigger on its own: limits (set by the caller), caller mistakes, OS failures.
+const NOT_FILE_TRIGGERED: &[&str] = &[
+    "limit-dimensions",
+    "limit-pixels",
+    "limit-alloc",
+    "lumpkit-not-a-picture",
+    "lumpkit-no-such-entry",
+    "lumpkit-palette-required",
+    "lumpkit-unreadable",
+    "lumpkit-nesting-too-deep",
+];
+
+#[test]
+fn committed_corpus_is_what_the_writers_generate() {
+    let root = support::workspace_root().join("corpus");
+    for (folder, samples) in lumpkit_testgen::all() {
+        let dir = root.join(folder);
+        for s in &samples {
+            let on_disk = std::fs::read(dir.join(&s.name)).unwrap_or_else(|e| {
+                panic!(
+                    "{folder}/{}: {e}; run `cargo run -p lumpkit-testgen --bin gen-corpus`",
+                    s.name
+                )
+            });
+            assert!(
+                on_disk == s.bytes,
+                "{folder}/{} is stale; run gen-corpus",
+                s.name
+            );
+        }
+        let expect = std::fs::read_to_string(dir.join("expect.tsv")).unwrap();
+        assert_eq!(
+            expect,
+            lumpkit_testgen::expect_tsv(&samples),
+            "{folder}/expect.tsv is stale"
+        );
+    }
+}
+
+#[test]
+fn check_reports_exactly_the_expected_outcome() {
+    let mut failures = Vec::new();
+    for (folder, samples) in lumpkit_testgen::all() {
+        for s in &samples {
+            let path = std::path::PathBuf::from(format!("corpus/{folder}/{}", s.name));
+            let ctx = Context {
+                path: Some(&path),
+                ..Context::default()
+            };
+            let mut out = Vec::new();
+            check_tree(&ctx, &path.display().to_string(), &s.bytes, &mut out);
+            let own = &out[0].report;
+            let codes: BTreeSet<&str> = own.diagnostics.iter().map(|d| d.code()).collect();
+            let want: BTreeSet<&str> = s.codes.iter().copied().collect();
+            let status = own.status().as_str();
+            if codes != want || status != s.status {
+                failures.push(format!(
+                    "{folder}/{}: got {status} {codes:?}, want {} {want:?}",
+                    s.name, s.status
+                ));
+            }
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} mismatches:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}
+
+#[test]
+fn every_file_triggered_rule_has_a_corpus_file() {
+    let mut triggered = BTreeSet::new();
+    for (_, samples) in lumpkit_testgen::all() {
+        for s in samples {
+            triggered.extend(s.codes);
+        }
+    }
+    let untested: Vec<&str> = lumpkit::rules::all()
+        .map(|r| r.code)
+        .filter(|c| !triggered.contains(c) && !NOT_FILE_TRIGGERED.contains(c))
+        .collect();
+    assert!(
+        untested.is_empty(),
+        "rules with no corpus file that triggers them: {untested:?}"
+    );
+}
+
+#[test]
+fn status_order_is_ok_warning_error() {
+    assert!(Status::Ok < Status::Warning && Status::Warning < Status::Error);
+}

@@ -1,0 +1,93 @@
+//! Helpers shared by the workspace-level integration tests.
+#![allow(dead_code, clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+use std::path::{Path, PathBuf};
+
+/// The workspace root (these tests are compiled as part of `crates/lumpkit-cli`).
+pub fn workspace_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../..")
+        .canonicalize()
+        .unwrap()
+}
+
+/// `../shared/corpus/<format>` when it exists. When it does not, prints a notice and returns `None`
+/// (the test then skips), unless `LUMPKIT_REQUIRE_SHARED_CORPUS=1`, when a missing corpus fails.
+pub fn shared_corpus(format: &str) -> Option<PathBuf> {
+    let dir = shared_dir()?.join("corpus").join(format);
+    if dir.is_dir() {
+        return Some(dir);
+    }
+    missing(&dir.display().to_string())
+}
+
+/// `../shared/<rel>` (e.g. `refs/blp`, `palettes/quake.lmp`) under the same skip/require rule.
+pub fn shared_path(rel: &str) -> Option<PathBuf> {
+    let p = shared_dir()?.join(rel);
+    if p.exists() {
+        return Some(p);
+    }
+    missing(&p.display().to_string())
+}
+
+fn shared_dir() -> Option<PathBuf> {
+    let dir = std::env::var_os("LUMPKIT_SHARED")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| workspace_root().join("../shared"));
+    if dir.is_dir() {
+        return Some(dir);
+    }
+    missing(&dir.display().to_string())
+}
+
+fn missing(what: &str) -> Option<PathBuf> {
+    if std::env::var("LUMPKIT_REQUIRE_SHARED_CORPUS").is_ok_and(|v| v == "1") {
+        panic!("{what} is missing and LUMPKIT_REQUIRE_SHARED_CORPUS=1");
+    }
+    eprintln!("notice: {what} not found; skipping tests against the shared real-world corpus");
+    None
+}
+
+/// One row of a shared `expected.tsv`.
+#[derive(Clone, Debug)]
+pub struct Fact {
+    pub file: String,
+    pub kind: String,
+    pub key: String,
+    pub expected: String,
+    pub reference: String,
+}
+
+/// Reads `expected.tsv` (header `file kind key expected reference`).
+pub fn read_facts(path: &Path) -> Vec<Fact> {
+    let text = std::fs::read_to_string(path).unwrap();
+    text.lines()
+        .skip(1)
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| {
+            let mut c = l.split('\t').map(str::to_string);
+            let mut next = || c.next().unwrap_or_default();
+            Fact {
+                file: next(),
+                kind: next(),
+                key: next(),
+                expected: next(),
+                reference: next(),
+            }
+        })
+        .collect()
+}
+
+/// Lower-case hex sha256.
+pub fn sha256_hex(bytes: &[u8]) -> String {
+    use sha2::Digest;
+    sha2::Sha256::digest(bytes)
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
+}
+
+/// The `lumpkit` binary cargo built for these tests.
+pub fn lumpkit_bin() -> PathBuf {
+    PathBuf::from(env!("CARGO_BIN_EXE_lumpkit"))
+}
