@@ -8,6 +8,7 @@
 #![forbid(unsafe_code)]
 
 pub mod check;
+pub mod exercise;
 pub mod format;
 pub mod image;
 pub mod input;
