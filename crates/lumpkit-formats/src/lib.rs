@@ -17,3 +17,4 @@ pub mod rules;
 pub use diag::{Diagnostic, Ignore, Rule, Severity, Sink, Strict};
 pub use error::{Error, Fault};
 pub use limits::Limits;
+pub mod q2bsp;
