@@ -39,12 +39,13 @@ impl LumpData<'_> {
     }
 }
 
-/// Reads and checks `N` directory entries at byte 8 of `file`. Entity lump `clamp` (index) past
+/// Reads and checks `N` directory entries at byte `base` of `file` (8 for Quake 2, 4 for Quake 1). Entity lump `clamp` (index) past
 /// EOF is clamped with a warning; any other lump out of bounds is an error and comes back empty; a
 /// misaligned lump is an error and comes back cut to whole records. Returns whether every lump is
 /// usable.
 pub fn read<'a, const N: usize>(
     file: &'a [u8],
+    base: u64,
     specs: &[LumpSpec; N],
     clamp: Option<usize>,
     out: &mut [LumpData<'a>; N],
@@ -53,7 +54,7 @@ pub fn read<'a, const N: usize>(
     let file_len = file.len() as u64;
     let mut clean = true;
     for (i, (spec, slot)) in specs.iter().zip(out.iter_mut()).enumerate() {
-        let at = 8u64.saturating_add((i as u64).saturating_mul(8));
+        let at = base.saturating_add((i as u64).saturating_mul(8));
         let offset = u64::from(bytes::u32_le(file, at).unwrap_or(0));
         let declared = u64::from(bytes::u32_le(file, at.saturating_add(4)).unwrap_or(0));
         let end = offset.saturating_add(declared);

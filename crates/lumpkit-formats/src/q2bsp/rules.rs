@@ -256,6 +256,12 @@ rule!(
     "the entity lump has a syntax error at byte {0}; the game stops parsing entities there"
 );
 rule!(
+    TEXTURES_HEADER_SHORT,
+    "bsp-textures-header-short",
+    Error,
+    "the textures lump ({0} bytes) is shorter than its header for {1} textures; the game refuses the map"
+);
+rule!(
     MIPTEX_BAD_OFFSET,
     "bsp-miptex-bad-offset",
     Error,
@@ -304,5 +310,6 @@ pub static RULES: &[&Rule] = &[
     &VIS_BAD_OFFSET,
     &VIS_OVERRUN,
     &ENTITY_SYNTAX,
+    &TEXTURES_HEADER_SHORT,
     &MIPTEX_BAD_OFFSET,
 ];

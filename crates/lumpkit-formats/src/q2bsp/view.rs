@@ -151,7 +151,14 @@ impl<'a> Directory<'a> {
             Variant::Qbism => &QBISM_LUMPS,
         };
         let mut lumps = [dir::EMPTY; LUMP_COUNT];
-        let clean = dir::read(file, specs, Some(Lump::Entities as usize), &mut lumps, sink)?;
+        let clean = dir::read(
+            file,
+            8,
+            specs,
+            Some(Lump::Entities as usize),
+            &mut lumps,
+            sink,
+        )?;
         Ok(Directory {
             variant,
             version,
