@@ -9,6 +9,7 @@
 
 pub mod check;
 pub mod exercise;
+pub mod formats;
 pub mod format;
 pub mod image;
 pub mod input;

@@ -1,0 +1,139 @@
+//! BSP maps: Quake 2 (IBSP 38, Qbism QBSP recognised), Quake 1 (BSP29) and GoldSrc (BSP30).
+//!
+//! `info` prints `version`, `lumps` (`{name: records}`, bytes for the byte lumps; Quake 1's
+//! `textures` is the miptex count), `entities` (entity count) and for Quake 2 `clusters`; with `--vis`
+//! the per-cluster visible counts `pvs_visible` and `phs_visible`. `extract` writes `entities.txt`.
+
+use std::io;
+
+use lumpkit_formats::q1bsp::Bsp1;
+use lumpkit_formats::q2bsp::{self, Directory, Row, Variant, entities, tree};
+use lumpkit_formats::{Error, Ignore};
+use serde_json::{Map, Value};
+
+use crate::format::ExtractSink;
+use crate::{Context, Extracted, Format, Report};
+
+/// The BSP format.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Bsp;
+
+/// Which family a file belongs to, by its first bytes.
+fn is_q2(bytes: &[u8]) -> bool {
+    bytes.starts_with(b"IBSP") || bytes.starts_with(b"QBSP")
+}
+
+/// A Quake 1 / GoldSrc map has no magic: version 29 or 30 and a first lump right after the header.
+fn is_q1(bytes: &[u8]) -> bool {
+    Bsp1::sniff(bytes)
+        && lumpkit_formats::bytes::u32_le(bytes, 4)
+            .is_some_and(|ofs| u64::from(ofs) >= lumpkit_formats::q1bsp::view::HEADER_LEN)
+}
+
+fn lumps_json(counts: impl Iterator<Item = (&'static str, u64)>) -> Value {
+    Value::Object(counts.map(|(k, v)| (k.to_string(), v.into())).collect::<Map<_, _>>())
+}
+
+impl Format for Bsp {
+    fn name(&self) -> &'static str {
+        "bsp"
+    }
+
+    fn extensions(&self) -> &'static [&'static str] {
+        &["bsp"]
+    }
+
+    fn sniff(&self, bytes: &[u8]) -> bool {
+        is_q2(bytes) || is_q1(bytes)
+    }
+
+    fn inspect(&self, ctx: &Context<'_>, bytes: &[u8]) -> Report {
+        let mut report = Report::new("bsp");
+        let result = if is_q2(bytes) {
+            inspect_q2(ctx, bytes, &mut report)
+        } else {
+            inspect_q1(ctx, bytes, &mut report)
+        };
+        if let Err(e) = result {
+            report.fail(e);
+        }
+        report
+    }
+
+    fn extract(
+        &self,
+        _ctx: &Context<'_>,
+        bytes: &[u8],
+        out: &mut ExtractSink<'_>,
+    ) -> io::Result<Vec<Error>> {
+        let lump = if is_q2(bytes) {
+            Directory::parse(bytes, &mut Ignore)
+                .map(|d| d.lump(q2bsp::Lump::Entities).bytes)
+        } else {
+            Bsp1::parse(bytes, &mut Ignore).map(|b| b.entities())
+        };
+        match lump {
+            Ok(lump) => {
+                out(
+                    "entities.txt",
+                    Extracted::Bytes(std::borrow::Cow::Borrowed(entities::text(lump))),
+                )?;
+                Ok(Vec::new())
+            }
+            Err(e) => Ok(vec![e]),
+        }
+    }
+}
+
+fn inspect_q2(ctx: &Context<'_>, bytes: &[u8], report: &mut Report) -> Result<(), Error> {
+    report.version = Some(q2bsp::view::VERSION.into());
+    let dir = Directory::parse(bytes, &mut report.sink(ctx.strict))?;
+    report.set("lumps", lumps_json(dir.counts()));
+    if dir.variant == Variant::Qbism {
+        report.set("variant", "qbism");
+        return Err(Error::unsupported(&q2bsp::rules::QBISM_UNSUPPORTED, 0, [0; 3]));
+    }
+    let bsp = q2bsp::Bsp::from_directory(bytes, dir);
+    let ents_at = dir.lump(q2bsp::Lump::Entities).offset;
+    let count = entities::check(bsp.entities, ents_at, &mut report.sink(ctx.strict))?;
+    report.set("entities", count);
+    let vis = bsp.vis(&mut Ignore)?;
+    report.set("clusters", vis.map_or(0, |v| v.clusters()));
+    if ctx.vis {
+        let counts = |row| -> Vec<u32> {
+            vis.map(|v| {
+                (0..v.clusters())
+                    .map(|c| v.visible_count(c, row).map_or(0, |(n, _)| n))
+                    .collect()
+            })
+            .unwrap_or_default()
+        };
+        report.set("pvs_visible", counts(Row::Pvs));
+        report.set("phs_visible", counts(Row::Phs));
+    }
+    if dir.clean {
+        let words = tree::scratch_words(bsp.nodes.len(), bsp.leafs.len());
+        ctx.limits.alloc((words as u64).saturating_mul(8))?;
+        let mut scratch = vec![0u64; words];
+        bsp.validate(&mut scratch, &mut report.sink(ctx.strict))?;
+    } else {
+        // Cross-lump checks need every lump; still report what the visibility header says.
+        let mut sink = report.sink(ctx.strict);
+        bsp.vis(&mut sink)?;
+    }
+    Ok(())
+}
+
+fn inspect_q1(ctx: &Context<'_>, bytes: &[u8], report: &mut Report) -> Result<(), Error> {
+    if let Some(v) = lumpkit_formats::bytes::u32_le(bytes, 0) {
+        report.version = Some(v.into());
+    }
+    let bsp = Bsp1::parse(bytes, &mut report.sink(ctx.strict))?;
+    report.set("lumps", lumps_json(bsp.counts()));
+    let ents_at = bsp.lumps.first().map_or(0, |l| l.offset);
+    let mut sink = report.sink(ctx.strict);
+    let count = entities::check(bsp.entities(), ents_at, &mut sink)?;
+    report.set("entities", count);
+    Ok(())
+}
+
