@@ -7,7 +7,10 @@
 //! exactly the recorded outcome for each file.
 #![forbid(unsafe_code)]
 
+pub mod bsp;
 pub mod misc;
+pub mod pak;
+pub mod wal;
 
 /// One generated file and what checking it must report.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -44,7 +47,12 @@ impl Sample {
 
 /// Every format's samples, keyed by the corpus folder they go to.
 pub fn all() -> Vec<(&'static str, Vec<Sample>)> {
-    vec![("misc", misc::samples())]
+    vec![
+        ("misc", misc::samples()),
+        ("bsp", bsp::samples()),
+        ("pak", pak::samples()),
+        ("wal", wal::samples()),
+    ]
 }
 
 /// The `expect.tsv` text for a folder's samples: `file<TAB>status<TAB>code,code…`, sorted by file.

@@ -9,8 +9,8 @@
 
 pub mod check;
 pub mod exercise;
-pub mod formats;
 pub mod format;
+pub mod formats;
 pub mod image;
 pub mod input;
 pub mod registry;

@@ -31,7 +31,11 @@ fn is_q1(bytes: &[u8]) -> bool {
 }
 
 fn lumps_json(counts: impl Iterator<Item = (&'static str, u64)>) -> Value {
-    Value::Object(counts.map(|(k, v)| (k.to_string(), v.into())).collect::<Map<_, _>>())
+    Value::Object(
+        counts
+            .map(|(k, v)| (k.to_string(), v.into()))
+            .collect::<Map<_, _>>(),
+    )
 }
 
 impl Format for Bsp {
@@ -67,8 +71,7 @@ impl Format for Bsp {
         out: &mut ExtractSink<'_>,
     ) -> io::Result<Vec<Error>> {
         let lump = if is_q2(bytes) {
-            Directory::parse(bytes, &mut Ignore)
-                .map(|d| d.lump(q2bsp::Lump::Entities).bytes)
+            Directory::parse(bytes, &mut Ignore).map(|d| d.lump(q2bsp::Lump::Entities).bytes)
         } else {
             Bsp1::parse(bytes, &mut Ignore).map(|b| b.entities())
         };
@@ -91,7 +94,11 @@ fn inspect_q2(ctx: &Context<'_>, bytes: &[u8], report: &mut Report) -> Result<()
     report.set("lumps", lumps_json(dir.counts()));
     if dir.variant == Variant::Qbism {
         report.set("variant", "qbism");
-        return Err(Error::unsupported(&q2bsp::rules::QBISM_UNSUPPORTED, 0, [0; 3]));
+        return Err(Error::unsupported(
+            &q2bsp::rules::QBISM_UNSUPPORTED,
+            0,
+            [0; 3],
+        ));
     }
     let bsp = q2bsp::Bsp::from_directory(bytes, dir);
     let ents_at = dir.lump(q2bsp::Lump::Entities).offset;
@@ -136,4 +143,3 @@ fn inspect_q1(ctx: &Context<'_>, bytes: &[u8], report: &mut Report) -> Result<()
     report.set("entities", count);
     Ok(())
 }
-

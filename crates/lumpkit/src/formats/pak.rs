@@ -53,7 +53,11 @@ impl Format for Pak {
                     None => ChildContent::Failed(Error::file(
                         &rules::ENTRY_OUT_OF_BOUNDS,
                         e.offset,
-                        [e.index as u64, e.offset.saturating_add(e.size), bytes.len() as u64],
+                        [
+                            e.index as u64,
+                            e.offset.saturating_add(e.size),
+                            bytes.len() as u64,
+                        ],
                     )),
                 },
             })

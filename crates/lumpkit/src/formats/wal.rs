@@ -59,7 +59,14 @@ impl Format for Wal {
         report.set("value", hd.value.get());
         if ctx.decode_pixels && ctx.palette.is_some() {
             for mip in 0..present {
-                if let Err(e) = self.decode(ctx, bytes, &Selection { mip, ..Selection::default() }) {
+                if let Err(e) = self.decode(
+                    ctx,
+                    bytes,
+                    &Selection {
+                        mip,
+                        ..Selection::default()
+                    },
+                ) {
                     report.fail(e);
                     break;
                 }
