@@ -17,6 +17,7 @@ pub mod dir;
 pub mod entities;
 pub mod raw;
 pub mod rules;
+pub mod textures;
 pub mod tree;
 pub mod validate;
 pub mod view;
