@@ -8,6 +8,7 @@
 #![forbid(unsafe_code)]
 
 pub mod misc;
+pub mod tree;
 
 /// One generated file and what checking it must report.
 #[derive(Clone, Debug, PartialEq, Eq)]
