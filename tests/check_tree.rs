@@ -11,9 +11,16 @@ use std::process::Command;
 use serde_json::Value;
 
 fn run_check(args: &[&str]) -> (i32, Vec<Value>) {
-    let out = Command::new(support::lumpkit_bin()).arg("check").args(args).output().unwrap();
+    let out = Command::new(support::lumpkit_bin())
+        .arg("check")
+        .args(args)
+        .output()
+        .unwrap();
     let lines = String::from_utf8(out.stdout).unwrap();
-    let values = lines.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    let values = lines
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
     (out.status.code().unwrap(), values)
 }
 
@@ -30,12 +37,23 @@ fn every_file_appears_once_with_its_status() {
     for v in &lines {
         let path = v["path"].as_str().unwrap().to_string();
         let status = v["status"].as_str().unwrap().to_string();
-        assert!(["ok", "warning", "error"].contains(&status.as_str()), "{path}: {status}");
-        assert!(v["format"].is_string() && v["diagnostics"].is_array(), "{v}");
-        assert!(seen.insert(path.clone(), status).is_none(), "{path} reported twice");
+        assert!(
+            ["ok", "warning", "error"].contains(&status.as_str()),
+            "{path}: {status}"
+        );
+        assert!(
+            v["format"].is_string() && v["diagnostics"].is_array(),
+            "{v}"
+        );
+        assert!(
+            seen.insert(path.clone(), status).is_none(),
+            "{path} reported twice"
+        );
     }
     for e in &expected {
-        let got = seen.get(&e.path).unwrap_or_else(|| panic!("{} missing from the output", e.path));
+        let got = seen
+            .get(&e.path)
+            .unwrap_or_else(|| panic!("{} missing from the output", e.path));
         assert_eq!(got, e.status, "{}", e.path);
     }
     let top_level: Vec<&String> = seen.keys().filter(|p| !p.contains('!')).collect();
@@ -62,10 +80,21 @@ fn exit_status_and_policy_flags() {
     assert_eq!(code, 1, "--deny makes the code an error");
     let (code, lines) = run_check(&["--json", "--allow", "lumpkit-unknown-format", f]);
     assert_eq!(code, 0);
-    assert_eq!(lines[0]["diagnostics"].as_array().unwrap().len(), 0, "--allow hides the code");
+    assert_eq!(
+        lines[0]["diagnostics"].as_array().unwrap().len(),
+        0,
+        "--allow hides the code"
+    );
     let missing = dir.path().join("nope");
-    let out = Command::new(support::lumpkit_bin()).args(["check", missing.to_str().unwrap()]).output().unwrap();
-    assert_eq!(out.status.code(), Some(2), "a missing path is a usage error");
+    let out = Command::new(support::lumpkit_bin())
+        .args(["check", missing.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(2),
+        "a missing path is a usage error"
+    );
 }
 
 #[cfg(unix)]

@@ -25,7 +25,10 @@ pub fn build(root: &Path, copies: usize) -> io::Result<Vec<Expected>> {
             for s in samples {
                 let path = dir.join(&s.name);
                 std::fs::write(&path, &s.bytes)?;
-                expected.push(Expected { path: path.display().to_string(), status: s.status });
+                expected.push(Expected {
+                    path: path.display().to_string(),
+                    status: s.status,
+                });
             }
         }
     }
