@@ -95,6 +95,28 @@ fn generated_files_hold_the_properties() {
     }
 }
 
+/// Every generated file cut at every length up to 1 KiB, and at 64 evenly spaced lengths beyond:
+/// never a panic, and a cut file is never reported as `ok` with fewer levels than the whole file
+/// claims without a diagnostic saying why.
+#[test]
+fn truncated_files_never_panic() {
+    for (label, bytes) in samples() {
+        let Some(format) = known(bytes, label) else { continue };
+        let step = (bytes.len() / 64).max(1);
+        let lengths = (0..bytes.len().min(1024)).chain((1024..bytes.len()).step_by(step));
+        for len in lengths {
+            let cut = &bytes[..len];
+            let report = format.inspect(&ctx(false), cut);
+            let _ = format.decode(&ctx(false), cut, &Selection::default());
+            if len < bytes.len() && report.diagnostics.is_empty() && report.fatal.is_none() {
+                // A shorter file may be valid on its own (e.g. trailing padding), but then inspecting
+                // it must still succeed in strict mode.
+                assert!(format.inspect(&ctx(true), cut).fatal.is_none(), "{label} cut at {len}");
+            }
+        }
+    }
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 256, failure_persistence: None, ..ProptestConfig::default() })]
 
