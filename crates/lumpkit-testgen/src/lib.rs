@@ -10,6 +10,7 @@
 pub mod bsp;
 pub mod misc;
 pub mod pak;
+pub mod tree;
 pub mod wal;
 
 /// One generated file and what checking it must report.

@@ -91,3 +91,49 @@ fn walk(ctx: &Context<'_>, name: &str, bytes: &[u8], depth: u32, out: &mut Vec<C
         }
     }
 }
+
+/// The result for one file on disk: its own entry and its members', with the time it took.
+#[derive(Debug)]
+pub struct CheckedFile {
+    /// The file and its members, parent first.
+    pub checked: Vec<Checked>,
+    /// The OS reason when the file could not be read.
+    pub io_error: Option<String>,
+    /// Wall time spent on the file.
+    pub elapsed: std::time::Duration,
+}
+
+/// Opens `path` (mapped or read, as `mode` says) and checks it with [`check_tree`]. A file that
+/// cannot be read gets one `lumpkit-unreadable` entry and the OS reason.
+pub fn check_file(ctx: &Context<'_>, path: &Path, mode: crate::OpenMode) -> CheckedFile {
+    let start = std::time::Instant::now();
+    let name = path.display().to_string();
+    let mut checked = Vec::new();
+    let io_error = match crate::Input::open(path, mode) {
+        Ok(input) => {
+            let ctx = Context {
+                path: Some(path),
+                ..*ctx
+            };
+            check_tree(&ctx, &name, &input, &mut checked);
+            None
+        }
+        Err(e) => {
+            let mut report = Report::new("unknown");
+            report
+                .diagnostics
+                .push(crate::rules::UNREADABLE.here([0; 3]));
+            checked.push(Checked {
+                path: name,
+                report,
+                size: 0,
+            });
+            Some(e.to_string())
+        }
+    };
+    CheckedFile {
+        checked,
+        io_error,
+        elapsed: start.elapsed(),
+    }
+}

@@ -7,12 +7,10 @@ mod walk;
 use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::time::{Duration, Instant};
 
 use clap::{Args, ValueEnum};
-use lumpkit::check::{Checked, check_tree};
-use lumpkit::report::Report;
-use lumpkit::rules::UNREADABLE;
+use lumpkit::OpenMode;
+use lumpkit::check::{CheckedFile as FileResult, check_file as check_file_at};
 use rayon::prelude::*;
 
 use crate::{CommonArgs, Fatal, open, palette};
@@ -66,16 +64,6 @@ pub struct CheckArgs {
     pub common: CommonArgs,
 }
 
-/// The result for one file on disk: its own entry and its members', with the time it took.
-pub struct FileResult {
-    /// The file and its members, parent first.
-    pub checked: Vec<Checked>,
-    /// The OS reason when the file could not be read.
-    pub io_error: Option<String>,
-    /// Wall time spent on the file.
-    pub elapsed: Duration,
-}
-
 /// Runs `check`.
 pub fn run(args: &CheckArgs) -> Result<ExitCode, Fatal> {
     let format = if args.json {
@@ -121,30 +109,12 @@ pub fn run(args: &CheckArgs) -> Result<ExitCode, Fatal> {
 }
 
 fn check_file(args: &CheckArgs, pal: Option<&[[u8; 3]; 256]>, file: &walk::Found) -> FileResult {
-    let start = Instant::now();
-    let name = file.path.display().to_string();
-    let mut checked = Vec::new();
-    let io_error = match open::open(&file.path, &args.common) {
-        Ok(input) => {
-            let mut ctx = open::context(&args.common, &file.path, pal);
-            ctx.decode_pixels = args.decode;
-            check_tree(&ctx, &name, &input, &mut checked);
-            None
-        }
-        Err(Fatal(reason)) => {
-            let mut report = Report::new("unknown");
-            report.diagnostics.push(UNREADABLE.here([0; 3]));
-            checked.push(Checked {
-                path: name,
-                report,
-                size: 0,
-            });
-            Some(reason)
-        }
+    let mut ctx = open::context(&args.common, &file.path, pal);
+    ctx.decode_pixels = args.decode;
+    let mode = if args.common.no_mmap {
+        OpenMode::Read
+    } else {
+        OpenMode::Map
     };
-    FileResult {
-        checked,
-        io_error,
-        elapsed: start.elapsed(),
-    }
+    check_file_at(&ctx, &file.path, mode)
 }

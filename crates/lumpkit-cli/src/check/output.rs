@@ -7,9 +7,10 @@ use lumpkit::Status;
 use lumpkit::check::Checked;
 use serde_json::{Map, Value, json};
 
+use super::OutputFormat;
 use super::policy::Policy;
-use super::{FileResult, OutputFormat};
 use crate::Fatal;
+use lumpkit::check::CheckedFile as FileResult;
 
 /// Prints every result in input order; returns whether any counts as a failure under `policy`.
 pub fn print(format: OutputFormat, policy: &Policy, results: &[FileResult]) -> Result<bool, Fatal> {

@@ -1,0 +1,73 @@
+//! `check` over a tree of generated files (every format, malformed ones, unknown files) with 1 and 2
+//! threads, next to simply reading every byte of the same tree (the I/O floor). Pixels are not
+//! decoded, as in a plain `lumpkit check`. Throughput is reported in bytes so criterion prints MB/s;
+//! files per second follow from the file count printed at start.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    missing_debug_implementations
+)]
+
+use std::hint::black_box;
+use std::path::PathBuf;
+
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use lumpkit::check::check_file;
+use lumpkit::{Context, OpenMode};
+
+fn tree() -> (tempfile::TempDir, Vec<PathBuf>, u64) {
+    let dir = tempfile::tempdir().unwrap();
+    let expected = lumpkit_testgen::tree::build(dir.path(), 20).unwrap();
+    let files: Vec<PathBuf> = expected.iter().map(|e| PathBuf::from(&e.path)).collect();
+    let bytes = files
+        .iter()
+        .map(|f| std::fs::metadata(f).unwrap().len())
+        .sum();
+    eprintln!("check bench tree: {} files, {bytes} bytes", files.len());
+    (dir, files, bytes)
+}
+
+fn bench(c: &mut Criterion) {
+    let (_dir, files, bytes) = tree();
+    let mut group = c.benchmark_group("check-tree");
+    group.throughput(Throughput::Bytes(bytes));
+    group.bench_function("read-every-byte", |b| {
+        b.iter(|| {
+            let mut sum = 0u64;
+            for f in &files {
+                let data = std::fs::read(f).unwrap();
+                sum = sum.wrapping_add(data.iter().map(|&x| u64::from(x)).sum::<u64>());
+            }
+            black_box(sum)
+        })
+    });
+    for jobs in [1usize, 2] {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(jobs)
+            .build()
+            .unwrap();
+        for (mode, label) in [(OpenMode::Map, "mmap"), (OpenMode::Read, "read")] {
+            group.bench_function(format!("check-{label}-{jobs}-jobs"), |b| {
+                b.iter(|| {
+                    pool.install(|| {
+                        use rayon::prelude::*;
+                        let ctx = Context::default();
+                        let n: usize = files
+                            .par_iter()
+                            .map(|f| check_file(&ctx, f, mode).checked.len())
+                            .sum();
+                        black_box(n)
+                    })
+                })
+            });
+        }
+    }
+    group.finish();
+}
+
+criterion_group! {
+    name = benches;
+    config = Criterion::default().sample_size(10);
+    targets = bench
+}
+criterion_main!(benches);

@@ -1,0 +1,161 @@
+//! Robustness properties over every format, on generated files and random corruptions of them:
+//! - strict mode accepts a subset of what lenient mode accepts, with the same result;
+//! - the same bytes give the same result wherever they sit in memory (odd offsets included);
+//! - inspecting, decoding, listing and extracting never panic (`lumpkit::exercise`).
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+mod support;
+
+use lumpkit::registry::{Sniffed, sniff};
+use lumpkit::{Context, Format, Selection};
+use proptest::prelude::*;
+
+/// Every generated file, labelled `folder/name`, built once for all cases.
+fn samples() -> &'static [(String, Vec<u8>)] {
+    static SAMPLES: std::sync::OnceLock<Vec<(String, Vec<u8>)>> = std::sync::OnceLock::new();
+    SAMPLES.get_or_init(|| {
+        lumpkit_testgen::all()
+            .into_iter()
+            .flat_map(|(folder, s)| {
+                s.into_iter()
+                    .map(move |s| (format!("{folder}/{}", s.name), s.bytes))
+            })
+            .collect()
+    })
+}
+
+fn ctx(strict: bool) -> Context<'static> {
+    static PALETTE: [[u8; 3]; 256] = [[1, 2, 3]; 256];
+    Context {
+        limits: lumpkit::exercise::FUZZ_LIMITS,
+        strict,
+        palette: Some(&PALETTE),
+        decode_pixels: true,
+        ..Context::default()
+    }
+}
+
+fn known(bytes: &[u8], name: &str) -> Option<&'static dyn Format> {
+    match sniff(bytes, Some(std::path::Path::new(name))) {
+        Sniffed::Known(f) => Some(f),
+        _ => None,
+    }
+}
+
+/// Strict ⊂ lenient: a file strict mode accepts is accepted by lenient mode with the same result.
+fn assert_strict_subset(format: &dyn Format, bytes: &[u8], label: &str) {
+    let lenient = format.inspect(&ctx(false), bytes);
+    let strict = format.inspect(&ctx(true), bytes);
+    if strict.fatal.is_none() {
+        assert_eq!(
+            strict.to_json("x"),
+            lenient.to_json("x"),
+            "{label}: strict accepted but differs from lenient"
+        );
+        let sel = Selection::default();
+        assert_eq!(
+            format.decode(&ctx(true), bytes, &sel).ok(),
+            format.decode(&ctx(false), bytes, &sel).ok(),
+            "{label}: strict and lenient decode differ"
+        );
+    }
+    if lenient.fatal.is_some() {
+        assert!(
+            strict.fatal.is_some(),
+            "{label}: lenient rejected but strict accepted"
+        );
+    }
+}
+
+/// Offset independence: the bytes copied to an odd address give identical results.
+fn assert_offset_independent(format: &dyn Format, bytes: &[u8], label: &str) {
+    let mut shifted = vec![0u8; bytes.len() + 3];
+    shifted[3..].copy_from_slice(bytes);
+    let moved = &shifted[3..];
+    let a = format.inspect(&ctx(false), bytes).to_json("x");
+    let b = format.inspect(&ctx(false), moved).to_json("x");
+    assert_eq!(a, b, "{label}: inspect depends on the address");
+    let sel = Selection::default();
+    assert_eq!(
+        format.decode(&ctx(false), bytes, &sel).ok(),
+        format.decode(&ctx(false), moved, &sel).ok(),
+        "{label}: decode depends on the address"
+    );
+}
+
+#[test]
+fn generated_files_hold_the_properties() {
+    for (label, bytes) in samples() {
+        let Some(format) = known(bytes, label) else {
+            continue;
+        };
+        assert_strict_subset(format, bytes, label);
+        assert_offset_independent(format, bytes, label);
+        lumpkit::exercise::format(format, bytes);
+    }
+}
+
+/// Every generated file cut at every length up to 1 KiB, and at 64 evenly spaced lengths beyond:
+/// never a panic, and a valid file cut short is never reported as `ok` (a file's own structure
+/// always tells that bytes are missing).
+#[test]
+fn truncated_files_never_panic() {
+    for (label, bytes) in samples() {
+        let Some(format) = known(bytes, label) else {
+            continue;
+        };
+        let clean = whole_is_clean(format, bytes);
+        let step = (bytes.len() / 64).max(1);
+        let lengths = (0..bytes.len().min(1024)).chain((1024..bytes.len()).step_by(step));
+        for len in lengths {
+            let cut = &bytes[..len];
+            let report = format.inspect(&ctx(false), cut);
+            let _ = format.decode(&ctx(false), cut, &Selection::default());
+            if clean {
+                assert_ne!(
+                    report.status(),
+                    lumpkit::Status::Ok,
+                    "{label} cut at {len} of {} reads as ok",
+                    bytes.len()
+                );
+            }
+        }
+    }
+}
+
+/// A file that inspects with no diagnostic at all (so every byte of it is accounted for).
+fn whole_is_clean(format: &dyn Format, bytes: &[u8]) -> bool {
+    let r = format.inspect(&ctx(false), bytes);
+    r.diagnostics.is_empty() && r.fatal.is_none()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 256, failure_persistence: None, ..ProptestConfig::default() })]
+
+    /// Random single-byte edits and truncations of every generated file.
+    #[test]
+    fn corrupted_files_hold_the_properties(
+        pick in any::<prop::sample::Index>(),
+        edits in prop::collection::vec((any::<prop::sample::Index>(), any::<u8>()), 1..6),
+        cut in any::<prop::sample::Index>(),
+        truncate in any::<bool>(),
+    ) {
+        let all = samples();
+        prop_assume!(!all.is_empty());
+        let (label, mut bytes) = all[pick.index(all.len())].clone();
+        let Some(format) = known(&bytes, &label) else { return Ok(()) };
+        if !bytes.is_empty() {
+            for (at, value) in &edits {
+                let i = at.index(bytes.len());
+                bytes[i] = *value;
+            }
+            if truncate {
+                bytes.truncate(cut.index(bytes.len()));
+            }
+        }
+        assert_strict_subset(format, &bytes, &label);
+        assert_offset_independent(format, &bytes, &label);
+        lumpkit::exercise::format(format, &bytes);
+        lumpkit::exercise::sniffed(&bytes);
+    }
+}
