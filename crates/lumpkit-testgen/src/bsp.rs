@@ -278,6 +278,11 @@ impl Q2Map {
 /// A minimal Quake 1 (29) or GoldSrc (30) map: an entity lump and one embedded 16×16 texture; every
 /// other lump empty. `textures` replaces the textures lump when given.
 pub fn q1_map(version: u32, textures: Option<Vec<u8>>) -> Vec<u8> {
+    q1_map_with(version, textures, &[])
+}
+
+/// [`q1_map`] with some other lumps (`(index, bytes)`, index above 2) filled in.
+pub fn q1_map_with(version: u32, textures: Option<Vec<u8>>, extra: &[(usize, Vec<u8>)]) -> Vec<u8> {
     let entities = b"{\n\"classname\" \"worldspawn\"\n\"wad\" \"\"\n}\n\0".to_vec();
     let textures = textures.unwrap_or_else(|| {
         let mut t = Vec::new();
@@ -306,9 +311,18 @@ pub fn q1_map(version: u32, textures: Option<Vec<u8>>) -> Vec<u8> {
         out[8 + i * 8..12 + i * 8].copy_from_slice(&(lump.len() as u32).to_le_bytes());
         out.extend_from_slice(lump);
     }
-    let end = out.len() as u32;
     for i in 3..15 {
-        out[4 + i * 8..8 + i * 8].copy_from_slice(&end.to_le_bytes());
+        let lump = extra
+            .iter()
+            .find(|(n, _)| *n == i)
+            .map_or(&[][..], |(_, b)| b.as_slice());
+        while out.len() % 4 != 0 {
+            out.push(0);
+        }
+        let ofs = out.len() as u32;
+        out[4 + i * 8..8 + i * 8].copy_from_slice(&ofs.to_le_bytes());
+        out[8 + i * 8..12 + i * 8].copy_from_slice(&(lump.len() as u32).to_le_bytes());
+        out.extend_from_slice(lump);
     }
     out
 }
@@ -524,6 +538,26 @@ pub fn samples() -> Vec<Sample> {
         qbism.bytes(),
         "error",
         &["bsp-qbism-unsupported"],
+    ));
+    // A texinfo naming texture 5 of 1, and a leaf whose PVS row lies past an empty visibility lump.
+    let mut texinfo = Vec::new();
+    push_f32(&mut texinfo, &[0.0; 8]);
+    push_i32(&mut texinfo, &[5, 0]);
+    s.push(Sample::new(
+        "q1_bad_miptex_index.bsp",
+        q1_map_with(29, None, &[(6, texinfo)]),
+        "error",
+        &["bsp-bad-miptex-index"],
+    ));
+    let mut leaf = Vec::new();
+    push_i32(&mut leaf, &[-2, 64]);
+    push_i16(&mut leaf, &[0; 8]);
+    leaf.extend_from_slice(&[0; 4]);
+    s.push(Sample::new(
+        "q1_bad_visofs.bsp",
+        q1_map_with(29, None, &[(4, vec![0xFF; 8]), (10, leaf)]),
+        "error",
+        &["bsp-bad-visofs"],
     ));
     let mut t = Vec::new();
     push_i32(&mut t, &[100, 8]);

@@ -5,6 +5,8 @@
 //! missing texture); the embedded textures themselves are miptex records, decoded by the shared
 //! miptex code (WAD3), not here. Directory checks and entity text are shared with [`crate::q2bsp`].
 
+pub mod raw;
+pub mod validate;
 pub mod view;
 
 pub use view::{Bsp1, LUMPS};

@@ -250,6 +250,20 @@ pub static TEXTURES_HEADER_SHORT: Rule = Rule {
     severity: Severity::Error,
     message: "the textures lump ({0} bytes) is shorter than its header for {1} textures; the game refuses the map",
 };
+/// A texinfo names a texture past the textures lump's count.
+pub static BAD_MIPTEX_INDEX: Rule = Rule {
+    code: "bsp-bad-miptex-index",
+    severity: Severity::Error,
+    message: "texinfo {0} names texture {1}, but the textures lump has {2}; the game refuses the map",
+};
+
+/// A Quake 1 leaf's PVS offset lies past the visibility lump.
+pub static BAD_VISOFS: Rule = Rule {
+    code: "bsp-bad-visofs",
+    severity: Severity::Error,
+    message: "leaf {0} has its PVS row at {1}, past the {2}-byte visibility lump; the game reads garbage",
+};
+
 /// texture 0 of the textures lump starts at 1, outside the 2-byte lump; the game refuses the map
 pub static MIPTEX_BAD_OFFSET: Rule = Rule {
     code: "bsp-miptex-bad-offset",
@@ -301,4 +315,6 @@ pub static RULES: &[&Rule] = &[
     &ENTITY_SYNTAX,
     &TEXTURES_HEADER_SHORT,
     &MIPTEX_BAD_OFFSET,
+    &BAD_MIPTEX_INDEX,
+    &BAD_VISOFS,
 ];

@@ -140,6 +140,9 @@ fn inspect_q1(ctx: &Context<'_>, bytes: &[u8], report: &mut Report) -> Result<()
     let ents_at = bsp.lumps.first().map_or(0, |l| l.offset);
     let mut sink = report.sink(ctx.strict);
     let count = entities::check(bsp.entities(), ents_at, &mut sink)?;
+    if bsp.clean {
+        bsp.validate(&mut sink)?;
+    }
     report.set("entities", count);
     Ok(())
 }
