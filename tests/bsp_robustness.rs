@@ -156,6 +156,23 @@ proptest! {
     }
 
     #[test]
+    fn anim_loop_check_in_linear_time_agrees_with_walking_each_chain(
+        nexts in proptest::collection::vec(-1i32..9, 1..9)
+    ) {
+        let mut map = Q2Map::valid();
+        map.texinfo = nexts
+            .iter()
+            .map(|&next| lumpkit_testgen::bsp::TexInfo { name: "t", next })
+            .collect();
+        let bytes = map.bytes();
+        let bsp = Bsp::parse(&bytes, &mut Ignore).unwrap();
+        let mut scratch = vec![0u64; bsp.scratch_words()];
+        let fast = bsp.first_anim_loop(&mut scratch);
+        let slow = bsp.first_anim_loop(&mut []);
+        prop_assert_eq!(fast.is_some(), slow.is_some());
+    }
+
+    #[test]
     fn corrupt_pak_entries(pos in 0usize..400, value in any::<u32>()) {
         let wal = lumpkit_testgen::wal::wal("a", 8, 8);
         let mut pak = lumpkit_testgen::pak::pak(&[(b"a.wal", &wal), (b"b.pak", b"PACK")]);

@@ -5,11 +5,11 @@
 use libfuzzer_sys::fuzz_target;
 use lumpkit_formats::Ignore;
 use lumpkit_formats::q1bsp::Bsp1;
-use lumpkit_formats::q2bsp::{Bsp, Row, entities, tree};
+use lumpkit_formats::q2bsp::{Bsp, Row, entities};
 
 fuzz_target!(|data: &[u8]| {
     if let Ok(bsp) = Bsp::parse(data, &mut Ignore) {
-        let mut scratch = vec![0u64; tree::scratch_words(bsp.nodes.len(), bsp.leafs.len())];
+        let mut scratch = vec![0u64; bsp.scratch_words()];
         let _ = bsp.validate(&mut scratch, &mut Ignore);
         for e in entities::entities(bsp.entities).flatten() {
             let _ = e.pairs().count();

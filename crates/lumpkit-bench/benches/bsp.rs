@@ -13,7 +13,7 @@ use std::path::PathBuf;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use lumpkit_formats::Ignore;
-use lumpkit_formats::q2bsp::{Bsp, Directory, Row, tree};
+use lumpkit_formats::q2bsp::{Bsp, Directory, Row};
 
 const MAPS: &[&str] = &[
     "vgio_q2_test.bsp",
@@ -55,7 +55,7 @@ fn open(c: &mut Criterion) {
         g.bench_function(format!("lumpkit open+validate/{name}"), |b| {
             b.iter(|| {
                 let bsp = Bsp::parse(black_box(&bytes), &mut Ignore).unwrap();
-                scratch.resize(tree::scratch_words(bsp.nodes.len(), bsp.leafs.len()), 0);
+                scratch.resize(bsp.scratch_words(), 0);
                 bsp.validate(&mut scratch, &mut Ignore).unwrap();
                 bsp.leafs.len()
             })

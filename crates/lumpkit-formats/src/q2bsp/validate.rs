@@ -19,6 +19,8 @@ pub const CONTENTS_SOLID: i32 = 1;
 pub const MAX_AREAS: usize = 256;
 /// `MAX_MAP_AREAPORTALS`.
 pub const MAX_AREAPORTALS: u32 = 1024;
+/// `MAX_MAP_TEXINFO`.
+pub const MAX_TEXINFO: usize = 8192;
 /// Q2PRO's cap on edges per face.
 pub const MAX_FACE_EDGES: u64 = 4096;
 
@@ -57,7 +59,7 @@ impl<'a> Bsp<'a> {
     }
 
     /// Every cross-lump rule. `scratch` holds one bit per node and leaf (see [`tree::scratch_words`])
-    /// for the tree check; when it is too short the tree check is skipped.
+    /// and two per texinfo ([`Bsp::scratch_words`]); when it is too short the tree check is skipped.
     pub fn validate(&self, scratch: &mut [u64], sink: &mut impl Sink) -> Result<(), Error> {
         let n_planes = self.planes.len() as u64;
         let n_nodes = self.nodes.len() as u64;
@@ -107,7 +109,7 @@ impl<'a> Bsp<'a> {
                 )
             })
         })?;
-        if let Some(i) = self.first_anim_loop() {
+        if let Some(i) = self.first_anim_loop(scratch) {
             f.sink
                 .report(rules::TEXINFO_ANIM_LOOP.with(at(Lump::Texinfo, i), [i as u64, 0, 0]))?;
         }
@@ -359,16 +361,90 @@ impl<'a> Bsp<'a> {
         Ok(())
     }
 
-    /// The first texinfo whose animation chain runs into a loop that does not come back to it
-    /// (Q2PRO "infinite anim chain"). Chains are walked at most `count` steps each.
-    pub fn first_anim_loop(&self) -> Option<usize> {
+    /// `u64` words of scratch [`Bsp::validate`] needs: one bit per node and leaf for the tree check,
+    /// two bits per texinfo for the animation-chain check.
+    pub fn scratch_words(&self) -> usize {
+        tree::scratch_words(self.nodes.len(), self.leafs.len())
+            .max(self.texinfo.len().saturating_mul(2).div_ceil(64))
+    }
+
+    /// The successor of texinfo `i` in its animation chain (`nexttexinfo > 0` and in range).
+    fn next_frame(&self, i: usize) -> Option<usize> {
+        let n = self.texinfo.get(i)?.nexttexinfo.get();
+        usize::try_from(n)
+            .ok()
+            .filter(|&n| n > 0 && n < self.texinfo.len())
+    }
+
+    /// A texinfo whose animation chain runs into a loop that does not come back to it (Q2PRO
+    /// "infinite anim chain": its frame count reaches the texinfo count).
+    ///
+    /// The chains form a graph where every texinfo has at most one successor, so one colouring walk
+    /// decides it in linear time with two bits per texinfo of `scratch` (white, on the current path,
+    /// ends, reaches a loop): a walk from a new texinfo that meets a loop it did not start on, or a
+    /// texinfo already known to reach one, has found such a chain. Without enough scratch, each chain
+    /// is walked on its own (quadratic), only for at most `MAX_MAP_TEXINFO` texinfos.
+    pub fn first_anim_loop(&self, scratch: &mut [u64]) -> Option<usize> {
+        const WHITE: u8 = 0;
+        const PATH: u8 = 1;
+        const ENDS: u8 = 2;
+        const LOOPS: u8 = 3;
         let count = self.texinfo.len();
-        let next = |i: usize| -> Option<usize> {
-            let n = self.texinfo.get(i)?.nexttexinfo.get();
-            usize::try_from(n).ok().filter(|&n| n > 0 && n < count)
+        let words = count.saturating_mul(2).div_ceil(64);
+        let Some(bits) = scratch.get_mut(..words) else {
+            return self.first_anim_loop_slow();
         };
+        bits.fill(0);
+        let get = |bits: &[u64], i: usize| -> u8 {
+            let (w, s) = (i / 32, (i % 32) << 1);
+            bits.get(w).map_or(WHITE, |v| ((v >> s) & 3) as u8)
+        };
+        let set = |bits: &mut [u64], i: usize, c: u8| {
+            let (w, s) = (i / 32, (i % 32) << 1);
+            if let Some(v) = bits.get_mut(w) {
+                *v = (*v & !(3u64 << s)) | (u64::from(c) << s);
+            }
+        };
+        for start in 0..count {
+            if get(bits, start) != WHITE {
+                continue;
+            }
+            let mut x = start;
+            set(bits, x, PATH);
+            let outcome = loop {
+                match self.next_frame(x) {
+                    None => break ENDS,
+                    Some(n) => match get(bits, n) {
+                        WHITE => {
+                            set(bits, n, PATH);
+                            x = n;
+                        }
+                        PATH if n == start => break LOOPS,
+                        ENDS => break ENDS,
+                        _ => return Some(start),
+                    },
+                }
+            };
+            // Colour the path (it ends at a non-PATH texinfo, or comes back to `start`).
+            let mut y = Some(start);
+            while let Some(i) = y {
+                if get(bits, i) != PATH {
+                    break;
+                }
+                set(bits, i, outcome);
+                y = self.next_frame(i);
+            }
+        }
+        None
+    }
+
+    fn first_anim_loop_slow(&self) -> Option<usize> {
+        let count = self.texinfo.len();
+        if count > MAX_TEXINFO {
+            return None;
+        }
         (0..count).find(|&start| {
-            let mut step = next(start);
+            let mut step = self.next_frame(start);
             let mut frames = 1usize;
             while let Some(s) = step {
                 if s == start {
@@ -378,7 +454,7 @@ impl<'a> Bsp<'a> {
                     return true;
                 }
                 frames = frames.saturating_add(1);
-                step = next(s);
+                step = self.next_frame(s);
             }
             false
         })

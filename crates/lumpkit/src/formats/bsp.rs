@@ -7,7 +7,7 @@
 use std::io;
 
 use lumpkit_formats::q1bsp::Bsp1;
-use lumpkit_formats::q2bsp::{self, Directory, Row, Variant, entities, tree};
+use lumpkit_formats::q2bsp::{self, Directory, Row, Variant, entities};
 use lumpkit_formats::{Error, Ignore};
 use serde_json::{Map, Value};
 
@@ -119,7 +119,7 @@ fn inspect_q2(ctx: &Context<'_>, bytes: &[u8], report: &mut Report) -> Result<()
         report.set("phs_visible", counts(Row::Phs));
     }
     if dir.clean {
-        let words = tree::scratch_words(bsp.nodes.len(), bsp.leafs.len());
+        let words = bsp.scratch_words();
         ctx.limits.alloc((words as u64).saturating_mul(8))?;
         let mut scratch = vec![0u64; words];
         bsp.validate(&mut scratch, &mut report.sink(ctx.strict))?;
