@@ -135,7 +135,7 @@ fn real_maps_validate_without_findings() {
         let report = format_of(&path, &bytes).inspect(&Context::default(), &bytes);
         let codes: Vec<_> = report.diagnostics.iter().map(|d| d.code()).collect();
         if path.to_string_lossy().contains("qbism") {
-            assert_eq!(codes, ["bsp-qbism-unsupported"]);
+            assert_eq!(codes, ["bsp-qbism"]);
         } else {
             assert!(codes.is_empty(), "{}: {codes:?}", path.display());
         }
@@ -182,6 +182,15 @@ fn point_in_leaf_agrees_with_qbsp() {
         let centre: [f32; 3] = std::array::from_fn(|i| (m.mins[i].get() + m.maxs[i].get()) / 2.0);
         assert_eq!(bsp.point_leaf(m.headnode.get(), centre), Ok(leaf), "{file}");
     }
+    let bytes = std::fs::read(dir.join("qbsp_example-qbism.bsp")).unwrap();
+    let bsp = lumpkit_formats::q2bsp::QbismBsp::parse(&bytes, &mut Ignore).unwrap();
+    let m = &bsp.models[0];
+    let centre: [f32; 3] = std::array::from_fn(|i| (m.mins[i].get() + m.maxs[i].get()) / 2.0);
+    assert_eq!(bsp.point_leaf(m.headnode.get(), centre), Ok(1), "qbism");
+    assert!(
+        Bsp::parse(&bytes, &mut Ignore).is_err(),
+        "a QBSP map is never read as IBSP"
+    );
 }
 
 #[test]

@@ -57,7 +57,11 @@ fn lump_boundaries(bytes: &[u8], base: usize, count: usize) -> Vec<usize> {
 
 #[test]
 fn truncated_maps_never_panic() {
-    let mut files = vec![Q2Map::valid().bytes()];
+    let qbism = Q2Map {
+        magic: *b"QBSP",
+        ..Q2Map::valid()
+    };
+    let mut files = vec![Q2Map::valid().bytes(), qbism.bytes()];
     files.push(lumpkit_testgen::bsp::q1_map(29, None));
     files.push(lumpkit_testgen::bsp::q1_map(30, None));
     if let Some(dir) = support::shared_corpus("bsp") {
@@ -71,7 +75,7 @@ fn truncated_maps_never_panic() {
     }
     let mut cases = 0;
     for bytes in &files {
-        let q2 = bytes.starts_with(b"IBSP");
+        let q2 = bytes.starts_with(b"IBSP") || bytes.starts_with(b"QBSP");
         let (base, n, header) = if q2 { (8, 19, 160) } else { (4, 15, 124) };
         for cut in cuts(bytes.len(), header, &lump_boundaries(bytes, base, n)) {
             exercise("bsp", &bytes[..cut]);
@@ -128,8 +132,9 @@ proptest! {
     #[test]
     fn corrupt_record_fields(pos in 160usize..2000, value in prop_oneof![
         any::<u32>(), Just(u32::MAX), Just(0x7FFF_FFFF), 0u32..64, Just(0xFFFF_FFF0),
-    ], width in prop_oneof![Just(2usize), Just(4usize)]) {
-        let mut bytes = Q2Map::valid().bytes();
+    ], width in prop_oneof![Just(2usize), Just(4usize)], qbism in any::<bool>()) {
+        let magic = if qbism { *b"QBSP" } else { *b"IBSP" };
+        let mut bytes = Q2Map { magic, ..Q2Map::valid() }.bytes();
         put(&mut bytes, pos, &value.to_le_bytes()[..width]);
         exercise("bsp", &bytes);
     }

@@ -5,7 +5,7 @@
 use libfuzzer_sys::fuzz_target;
 use lumpkit_formats::Ignore;
 use lumpkit_formats::q1bsp::Bsp1;
-use lumpkit_formats::q2bsp::{Bsp, Row, entities};
+use lumpkit_formats::q2bsp::{Bsp, QbismBsp, Row, entities};
 
 fuzz_target!(|data: &[u8]| {
     if let Ok(bsp) = Bsp::parse(data, &mut Ignore) {
@@ -23,6 +23,11 @@ fuzz_target!(|data: &[u8]| {
                 let _ = vis.visible_count(c, Row::Phs);
             }
         }
+    }
+    if let Ok(bsp) = QbismBsp::parse(data, &mut Ignore) {
+        let mut scratch = vec![0u64; bsp.scratch_words()];
+        let _ = bsp.validate(&mut scratch, &mut Ignore);
+        let _ = bsp.point_leaf(0, [1.0, 2.0, 3.0]);
     }
     if let Ok(bsp) = Bsp1::parse(data, &mut Ignore) {
         let _ = bsp.counts().count();

@@ -179,8 +179,14 @@ impl Q2Map {
             push_f32(&mut l[2], v);
         }
         l[3] = self.visibility.clone();
+        let qbism = self.magic == *b"QBSP";
         for n in &self.nodes {
             push_i32(&mut l[4], &[n.plane, n.children[0], n.children[1]]);
+            if qbism {
+                push_f32(&mut l[4], &[-64.0, -64.0, -64.0, 64.0, 64.0, 64.0]);
+                push_i32(&mut l[4], &[n.firstface.into(), n.numfaces.into()]);
+                continue;
+            }
             push_i16(&mut l[4], &[-64, -64, -64, 64, 64, 64]);
             l[4].extend_from_slice(&n.firstface.to_le_bytes());
             l[4].extend_from_slice(&n.numfaces.to_le_bytes());
@@ -194,6 +200,21 @@ impl Q2Map {
             push_i32(&mut l[5], &[t.next]);
         }
         for f in &self.faces {
+            if qbism {
+                push_i32(
+                    &mut l[6],
+                    &[
+                        f.plane.into(),
+                        0,
+                        f.firstedge,
+                        f.numedges.into(),
+                        f.texinfo.into(),
+                    ],
+                );
+                l[6].extend_from_slice(&[0, 255, 255, 255]);
+                push_i32(&mut l[6], &[f.lightofs]);
+                continue;
+            }
             l[6].extend_from_slice(&f.plane.to_le_bytes());
             push_i16(&mut l[6], &[0]);
             push_i32(&mut l[6], &[f.firstedge]);
@@ -203,6 +224,19 @@ impl Q2Map {
         }
         l[7] = self.lighting.clone();
         for f in &self.leafs {
+            if qbism {
+                push_i32(&mut l[8], &[f.contents, f.cluster.into(), f.area.into()]);
+                push_f32(&mut l[8], &[-64.0, -64.0, -64.0, 64.0, 64.0, 64.0]);
+                for v in [
+                    f.leaffaces.0,
+                    f.leaffaces.1,
+                    f.leafbrushes.0,
+                    f.leafbrushes.1,
+                ] {
+                    push_i32(&mut l[8], &[v.into()]);
+                }
+                continue;
+            }
             push_i32(&mut l[8], &[f.contents]);
             push_i16(&mut l[8], &[f.cluster, f.area, -64, -64, -64, 64, 64, 64]);
             for v in [
@@ -214,15 +248,22 @@ impl Q2Map {
                 l[8].extend_from_slice(&v.to_le_bytes());
             }
         }
+        let index = |out: &mut Vec<u8>, v: u16| {
+            if qbism {
+                out.extend_from_slice(&u32::from(v).to_le_bytes());
+            } else {
+                out.extend_from_slice(&v.to_le_bytes());
+            }
+        };
         for v in &self.leaffaces {
-            l[9].extend_from_slice(&v.to_le_bytes());
+            index(&mut l[9], *v);
         }
         for v in &self.leafbrushes {
-            l[10].extend_from_slice(&v.to_le_bytes());
+            index(&mut l[10], *v);
         }
         for e in &self.edges {
             for v in e {
-                l[11].extend_from_slice(&v.to_le_bytes());
+                index(&mut l[11], *v);
             }
         }
         push_i32(&mut l[12], &self.surfedges);
@@ -237,8 +278,12 @@ impl Q2Map {
             push_i32(&mut l[14], &[*a, *b, *c]);
         }
         for (p, t) in &self.brushsides {
-            l[15].extend_from_slice(&p.to_le_bytes());
-            push_i16(&mut l[15], &[*t]);
+            index(&mut l[15], *p);
+            if qbism {
+                push_i32(&mut l[15], &[(*t).into()]);
+            } else {
+                push_i16(&mut l[15], &[*t]);
+            }
         }
         for (a, b) in &self.areas {
             push_i32(&mut l[17], &[*a, *b]);
@@ -510,34 +555,23 @@ pub fn samples() -> Vec<Sample> {
         "error",
         &["bsp-truncated-header"],
     ));
-    let mut qbism = Q2Map {
+    let qbism = Q2Map {
         magic: *b"QBSP",
         ..valid.clone()
     };
-    qbism.planes.clear();
-    let qbism = Q2Map {
-        nodes: Vec::new(),
-        texinfo: Vec::new(),
-        faces: Vec::new(),
-        leafs: Vec::new(),
-        leaffaces: Vec::new(),
-        leafbrushes: Vec::new(),
-        edges: Vec::new(),
-        surfedges: Vec::new(),
-        models: Vec::new(),
-        brushes: Vec::new(),
-        brushsides: Vec::new(),
-        areas: Vec::new(),
-        areaportals: Vec::new(),
-        vertexes: Vec::new(),
-        visibility: Vec::new(),
-        ..qbism
-    };
     s.push(Sample::new(
-        "qbism.bsp",
+        "qbism_valid.bsp",
         qbism.bytes(),
+        "ok",
+        &["bsp-qbism"],
+    ));
+    let mut qbism_cycle = qbism.clone();
+    qbism_cycle.nodes[1].children[0] = 0;
+    s.push(Sample::new(
+        "qbism_node_cycle.bsp",
+        qbism_cycle.bytes(),
         "error",
-        &["bsp-qbism-unsupported"],
+        &["bsp-qbism", "bsp-node-cycle"],
     ));
     // A texinfo naming texture 5 of 1, and a leaf whose PVS row lies past an empty visibility lump.
     let mut texinfo = Vec::new();

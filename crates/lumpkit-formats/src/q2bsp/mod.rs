@@ -7,14 +7,16 @@
 //! Q2PRO's `src/common/bsp.c` (`BSP_Load`, `BSP_Load*`, `BSP_ValidateTree`,
 //! `BSP_ValidateAreaPortals`), whose "lump out of bounds", "odd size", "bad planenum", "bad
 //! nodenum", "cycle encountered", "bad bitofs", "bad cluster" … checks each map to a rule in
-//! [`rules`]. Qbism `QBSP` maps (same header, `QBSP` magic, 32-bit index records: Q2PRO
-//! `IDBSPHEADER_EXT`) are recognised and their directory listed, never parsed as IBSP.
+//! [`rules`]. Qbism `QBSP` maps (same header, `QBSP` magic, 32-bit index records and float bounds:
+//! Q2PRO `IDBSPHEADER_EXT`, record sizes from its `bsp_lumps` table) are read through the same
+//! validation with their own record layout ([`layout`]), never parsed as IBSP.
 //!
 //! Nothing here allocates: lumps are typed slices over the caller's bytes, the tree check takes a
 //! caller-provided bitset, PVS/PHS rows decompress into a caller buffer.
 
 pub mod dir;
 pub mod entities;
+pub mod layout;
 pub mod raw;
 pub mod rules;
 pub mod textures;
@@ -23,5 +25,6 @@ pub mod validate;
 pub mod view;
 pub mod vis;
 
-pub use view::{Bsp, Directory, Lump, Variant};
+pub use layout::{Ibsp, Layout, Qbism};
+pub use view::{Bsp, Directory, Lump, Map, QbismBsp, Variant};
 pub use vis::{Row, Vis};

@@ -201,3 +201,83 @@ pub struct VisOffsets {
     /// `[DVIS_PVS, DVIS_PHS]`.
     pub bitofs: [U32; 2],
 }
+
+/// Qbism `dnode_t` (44 bytes): float bounds, 32-bit face range.
+#[derive(Clone, Copy, Debug, FromBytes, KnownLayout, Immutable, Unaligned)]
+#[repr(C)]
+pub struct NodeX {
+    /// Splitting plane.
+    pub planenum: I32,
+    /// Children (negative: leaf `-1 - c`).
+    pub children: [I32; 2],
+    /// Bounds.
+    pub mins: [F32; 3],
+    /// Bounds.
+    pub maxs: [F32; 3],
+    /// First face.
+    pub firstface: U32,
+    /// Face count.
+    pub numfaces: U32,
+}
+
+/// Qbism `dface_t` (28 bytes).
+#[derive(Clone, Copy, Debug, FromBytes, KnownLayout, Immutable, Unaligned)]
+#[repr(C)]
+pub struct FaceX {
+    /// Plane.
+    pub planenum: U32,
+    /// Side.
+    pub side: I32,
+    /// First surfedge.
+    pub firstedge: I32,
+    /// Edge count.
+    pub numedges: I32,
+    /// Texinfo.
+    pub texinfo: I32,
+    /// Light styles.
+    pub styles: [u8; 4],
+    /// Lightmap offset or -1.
+    pub lightofs: I32,
+}
+
+/// Qbism `dleaf_t` (52 bytes).
+#[derive(Clone, Copy, Debug, FromBytes, KnownLayout, Immutable, Unaligned)]
+#[repr(C)]
+pub struct LeafX {
+    /// Contents.
+    pub contents: I32,
+    /// Cluster, -1 for none.
+    pub cluster: I32,
+    /// Area.
+    pub area: I32,
+    /// Bounds.
+    pub mins: [F32; 3],
+    /// Bounds.
+    pub maxs: [F32; 3],
+    /// First leafface.
+    pub firstleafface: U32,
+    /// Leafface count.
+    pub numleaffaces: U32,
+    /// First leafbrush.
+    pub firstleafbrush: U32,
+    /// Leafbrush count.
+    pub numleafbrushes: U32,
+}
+
+/// Qbism `dedge_t` (8 bytes).
+#[derive(Clone, Copy, Debug, FromBytes, KnownLayout, Immutable, Unaligned)]
+#[repr(C)]
+pub struct EdgeX {
+    /// Vertex indices.
+    pub v: [U32; 2],
+}
+
+/// Qbism `dbrushside_t` (8 bytes).
+#[derive(Clone, Copy, Debug, FromBytes, KnownLayout, Immutable, Unaligned)]
+#[repr(C)]
+pub struct BrushSideX {
+    /// Plane.
+    pub planenum: U32,
+    /// Texinfo, -1 for none.
+    pub texinfo: I32,
+}

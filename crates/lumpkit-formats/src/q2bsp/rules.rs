@@ -16,11 +16,11 @@ pub static UNSUPPORTED_VERSION: Rule = Rule {
     severity: Severity::Error,
     message: "BSP version {0} is not one lumpkit reads (Quake 2: 38, Quake 1: 29, GoldSrc: 30); the game refuses it",
 };
-/// Qbism QBSP map (32-bit indices, larger records): lump directory listed, records not validated
-pub static QBISM_UNSUPPORTED: Rule = Rule {
-    code: "bsp-qbism-unsupported",
-    severity: Severity::Error,
-    message: "Qbism QBSP map (32-bit indices, larger records): lump directory listed, records not validated",
+/// A Qbism `QBSP` map: read and validated with the extended record layout.
+pub static QBISM: Rule = Rule {
+    code: "bsp-qbism",
+    severity: Severity::Info,
+    message: "Qbism QBSP map (32-bit indices, larger records): read and validated with the extended layout; id Quake 2 refuses it, Q2PRO and yquake2 load it",
 };
 /// lump 0 (offset + length = 1) ends past the end of the file (2 bytes); the game refuses the map
 pub static LUMP_OUT_OF_BOUNDS: Rule = Rule {
@@ -275,7 +275,7 @@ pub static MIPTEX_BAD_OFFSET: Rule = Rule {
 pub static RULES: &[&Rule] = &[
     &TRUNCATED_HEADER,
     &UNSUPPORTED_VERSION,
-    &QBISM_UNSUPPORTED,
+    &QBISM,
     &LUMP_OUT_OF_BOUNDS,
     &LUMP_MISALIGNED,
     &ENTITIES_CLAMPED,

@@ -4,7 +4,8 @@
 
 use crate::pak::{Entry, Pak};
 
-use super::view::Bsp;
+use super::layout::Layout;
+use super::view::Map;
 
 /// Whether `name` equals the concatenation of `parts`, ASCII case-insensitively and with `\` as `/`.
 pub fn path_matches(name: &[u8], parts: &[&[u8]]) -> bool {
@@ -31,12 +32,12 @@ impl<'a> Pak<'a> {
     }
 }
 
-impl<'a> Bsp<'a> {
+impl<'a, L: Layout> Map<'a, L> {
     /// Every texinfo with its texture name and, when `pak` holds it, the WAL entry.
     pub fn resolve_textures<'p>(
         &self,
         pak: &'p Pak<'p>,
-    ) -> impl Iterator<Item = (usize, &'a [u8], Option<Entry<'p>>)> + use<'a, 'p, '_> {
+    ) -> impl Iterator<Item = (usize, &'a [u8], Option<Entry<'p>>)> + use<'a, 'p, '_, L> {
         (0..self.texinfo.len()).filter_map(move |i| {
             let name = self.texture_name(i)?;
             Some((i, name, pak.find_wal(name)))

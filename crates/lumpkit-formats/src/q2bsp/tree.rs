@@ -14,8 +14,9 @@
 use crate::diag::Sink;
 use crate::error::Error;
 
+use super::layout::{Layout, LeafRecord, NodeRecord};
 use super::rules;
-use super::view::{Bsp, Lump};
+use super::view::{Lump, Map};
 
 /// `u64` words of scratch [`check`] needs for a map with `nodes` nodes and `leafs` leafs.
 pub fn scratch_words(nodes: usize, leafs: usize) -> usize {
@@ -44,7 +45,11 @@ fn slot(nodes: usize, child: i32) -> usize {
 
 /// Runs the tree check when `scratch` is large enough (it is cleared first); otherwise does nothing.
 /// Assumes child and head-node indices were checked (out-of-range ones are ignored).
-pub fn check(bsp: &Bsp<'_>, scratch: &mut [u64], sink: &mut impl Sink) -> Result<(), Error> {
+pub fn check<L: Layout>(
+    bsp: &Map<'_, L>,
+    scratch: &mut [u64],
+    sink: &mut impl Sink,
+) -> Result<(), Error> {
     let nodes = bsp.nodes.len();
     let words = scratch_words(nodes, bsp.leafs.len());
     let Some(bits) = scratch.get_mut(..words) else {
@@ -52,7 +57,7 @@ pub fn check(bsp: &Bsp<'_>, scratch: &mut [u64], sink: &mut impl Sink) -> Result
     };
     bits.fill(0);
     for (i, node) in bsp.nodes.iter().enumerate() {
-        for c in node.children.iter().map(|c| c.get()) {
+        for c in node.children() {
             if test_and_set(bits, slot(nodes, c)) {
                 return sink.report(rules::NODE_SHARED.with(
                     bsp.record_offset(Lump::Nodes, i),
@@ -82,7 +87,7 @@ pub enum QueryError {
     Loop,
 }
 
-impl<'a> Bsp<'a> {
+impl<L: Layout> Map<'_, L> {
     /// The leaf containing `point` in the tree under `headnode` (`CM_PointLeafnum_r`: axial planes
     /// compare one coordinate, others the dot product; `d < 0` goes to the back child).
     pub fn point_leaf(&self, headnode: i32, point: [f32; 3]) -> Result<usize, QueryError> {
@@ -94,7 +99,7 @@ impl<'a> Bsp<'a> {
             }
             steps = steps.saturating_add(1);
             let node = self.nodes.get(num as usize).ok_or(QueryError::BadIndex)?;
-            let plane = usize::try_from(node.planenum.get())
+            let plane = usize::try_from(node.planenum())
                 .ok()
                 .and_then(|p| self.planes.get(p))
                 .ok_or(QueryError::BadIndex)?;
@@ -105,7 +110,7 @@ impl<'a> Bsp<'a> {
                 _ => n[0] * point[0] + n[1] * point[1] + n[2] * point[2] - dist,
             };
             let side = usize::from(d < 0.0);
-            num = node.children.get(side).map_or(-1, |c| c.get());
+            num = node.children().get(side).copied().unwrap_or(-1);
         }
         let leaf = !num as u32 as usize;
         if leaf < self.leafs.len() {
@@ -116,13 +121,9 @@ impl<'a> Bsp<'a> {
     }
 
     /// The visibility cluster at `point` in the world model, `None` for a leaf without one (-1).
-    pub fn cluster_at(&self, point: [f32; 3]) -> Result<Option<u16>, QueryError> {
+    pub fn cluster_at(&self, point: [f32; 3]) -> Result<Option<u64>, QueryError> {
         let head = self.models.first().map_or(0, |m| m.headnode.get());
         let leaf = self.point_leaf(head, point)?;
-        let cluster = self
-            .leafs
-            .get(leaf)
-            .map_or(u16::MAX, |l| l.cluster.get() as u16);
-        Ok((cluster != u16::MAX).then_some(cluster))
+        Ok(self.leafs.get(leaf).and_then(|l| l.cluster()))
     }
 }

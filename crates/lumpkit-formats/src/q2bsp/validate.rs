@@ -8,9 +8,12 @@
 use crate::diag::{Rule, Sink};
 use crate::error::Error;
 
+use super::layout::{
+    BrushSideRecord, EdgeRecord, FaceRecord, IndexRecord, Layout, LeafRecord, NodeRecord,
+};
 use super::rules;
 use super::tree;
-use super::view::{Bsp, Lump};
+use super::view::{Lump, Map};
 use super::vis::Vis;
 
 /// `CONTENTS_SOLID`.
@@ -48,7 +51,7 @@ fn range_end(first: u64, count: u64) -> u64 {
     first.saturating_add(count)
 }
 
-impl<'a> Bsp<'a> {
+impl<'a, L: Layout> Map<'a, L> {
     /// The visibility header, when the map has one the game would accept (problems reported).
     pub fn vis(&self, sink: &mut impl Sink) -> Result<Option<Vis<'a>>, Error> {
         Vis::parse(
@@ -115,19 +118,19 @@ impl<'a> Bsp<'a> {
         }
         // Brushsides, brushes, leafbrushes.
         f.check(self.brushsides.iter(), |i, s| {
-            let plane = u64::from(s.planenum.get());
-            let tex = s.texinfo.get() as u16;
+            let plane = s.planenum();
+            let tex = s.texinfo();
             if plane >= n_planes {
                 Some((
                     &rules::BAD_PLANENUM,
                     at(Lump::BrushSides, i),
                     [Lump::BrushSides as u64, i as u64, plane],
                 ))
-            } else if tex != u16::MAX && u64::from(tex) >= n_texinfo {
+            } else if let Some(tex) = tex.filter(|&t| t >= n_texinfo) {
                 Some((
                     &rules::BAD_TEXINFO,
                     at(Lump::BrushSides, i),
-                    [Lump::BrushSides as u64, i as u64, u64::from(tex)],
+                    [Lump::BrushSides as u64, i as u64, tex],
                 ))
             } else {
                 None
@@ -147,7 +150,7 @@ impl<'a> Bsp<'a> {
             })
         })?;
         f.check(self.leafbrushes.iter(), |i, b| {
-            let b = u64::from(b.get());
+            let b = b.index();
             (b >= n_brushes).then(|| {
                 (
                     &rules::BAD_LEAFBRUSH,
@@ -191,8 +194,8 @@ impl<'a> Bsp<'a> {
         })?;
         // Edges, surfedges, faces, leaffaces (the renderer's lumps).
         f.check(self.edges.iter(), |i, e| {
-            e.v.iter()
-                .map(|v| u64::from(v.get()))
+            e.vertices()
+                .into_iter()
                 .find(|&v| v >= n_vertexes)
                 .map(|v| (&rules::BAD_VERTEX, at(Lump::Edges, i), [i as u64, v, 0]))
         })?;
@@ -208,11 +211,11 @@ impl<'a> Bsp<'a> {
         })?;
         f.check(self.faces.iter(), |i, face| {
             let o = at(Lump::Faces, i);
-            let plane = u64::from(face.planenum.get());
-            let numedges = u64::from(face.numedges.get() as u16);
-            let end = range_end(u64::from(face.firstedge.get() as u32), numedges);
-            let tex = u64::from(face.texinfo.get() as u16);
-            let light = face.lightofs.get() as u32;
+            let plane = face.planenum();
+            let (firstedge, numedges) = face.edges();
+            let end = range_end(firstedge, numedges);
+            let tex = face.texinfo();
+            let light = face.lightofs();
             if plane >= n_planes {
                 Some((
                     &rules::BAD_PLANENUM,
@@ -225,18 +228,14 @@ impl<'a> Bsp<'a> {
                 Some((&rules::BAD_FACE_EDGES, o, [i as u64, end, 0]))
             } else if tex >= n_texinfo {
                 Some((&rules::BAD_TEXINFO, o, [Lump::Faces as u64, i as u64, tex]))
-            } else if light != u32::MAX && n_light != 0 && u64::from(light) >= n_light {
-                Some((
-                    &rules::BAD_LIGHTOFS,
-                    o,
-                    [i as u64, u64::from(light), n_light],
-                ))
+            } else if let Some(light) = light.filter(|&l| n_light != 0 && l >= n_light) {
+                Some((&rules::BAD_LIGHTOFS, o, [i as u64, light, n_light]))
             } else {
                 None
             }
         })?;
         f.check(self.leaffaces.iter(), |i, lf| {
-            let face = u64::from(lf.get());
+            let face = lf.index();
             (face >= n_faces).then(|| {
                 (
                     &rules::BAD_LEAFFACE,
@@ -249,21 +248,15 @@ impl<'a> Bsp<'a> {
         let clusters = vis.as_ref().map(|v| u64::from(v.clusters()));
         f.check(self.leafs.iter(), |i, leaf| {
             let o = at(Lump::Leafs, i);
-            let cluster = leaf.cluster.get() as u16;
-            let area = u64::from(leaf.area.get() as u16);
-            let lf_end = range_end(
-                u64::from(leaf.firstleafface.get()),
-                u64::from(leaf.numleaffaces.get()),
-            );
-            let lb_end = range_end(
-                u64::from(leaf.firstleafbrush.get()),
-                u64::from(leaf.numleafbrushes.get()),
-            );
-            match clusters {
-                Some(n) if cluster != u16::MAX && u64::from(cluster) >= n => {
-                    return Some((&rules::BAD_CLUSTER, o, [i as u64, u64::from(cluster), n]));
-                }
-                _ => {}
+            let area = leaf.area();
+            let (first, count) = leaf.leaffaces();
+            let lf_end = range_end(first, count);
+            let (first, count) = leaf.leafbrushes();
+            let lb_end = range_end(first, count);
+            if let (Some(n), Some(cluster)) = (clusters, leaf.cluster())
+                && cluster >= n
+            {
+                return Some((&rules::BAD_CLUSTER, o, [i as u64, cluster, n]));
             }
             if area >= n_areas {
                 Some((&rules::BAD_AREA, o, [i as u64, area, n_areas]))
@@ -276,22 +269,20 @@ impl<'a> Bsp<'a> {
             }
         })?;
         if let Some(leaf) = self.leafs.first()
-            && leaf.contents.get() != CONTENTS_SOLID
+            && leaf.contents() != CONTENTS_SOLID
         {
             f.sink.report(rules::LEAF0_NOT_SOLID.with(
                 at(Lump::Leafs, 0),
-                [u64::from(leaf.contents.get() as u32), 0, 0],
+                [u64::from(leaf.contents() as u32), 0, 0],
             ))?;
         }
         // Nodes (BSP_LoadNodes).
         let mut tree_ok = true;
         f.check(self.nodes.iter(), |i, node| {
             let o = at(Lump::Nodes, i);
-            let plane = u64::from(node.planenum.get() as u32);
-            let end = range_end(
-                u64::from(node.firstface.get()),
-                u64::from(node.numfaces.get()),
-            );
+            let plane = node.planenum();
+            let (first, count) = node.faces();
+            let end = range_end(first, count);
             if plane >= n_planes {
                 return Some((
                     &rules::BAD_PLANENUM,
@@ -299,7 +290,7 @@ impl<'a> Bsp<'a> {
                     [Lump::Nodes as u64, i as u64, plane],
                 ));
             }
-            for c in node.children.iter().map(|c| c.get()) {
+            for c in node.children() {
                 if c < 0 {
                     let leaf = u64::from(!c as u32);
                     if leaf >= n_leafs {

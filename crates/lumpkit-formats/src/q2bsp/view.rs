@@ -6,10 +6,8 @@ use crate::diag::Sink;
 use crate::error::Error;
 
 use super::dir::{self, LumpData, LumpSpec};
-use super::raw::{
-    Area, AreaPortal, Brush, BrushSide, Edge, Face, Header, Leaf, Model, Node, Plane, TexInfo,
-    Vertex,
-};
+use super::layout::{Ibsp, Layout, Qbism};
+use super::raw::{Area, AreaPortal, Brush, Header, Model, Plane, TexInfo, Vertex};
 use super::rules;
 
 /// Size of `dheader_t`: ident, version, 19 × (offset, length).
@@ -189,9 +187,9 @@ impl<'a> Directory<'a> {
     }
 }
 
-/// A Quake 2 map: every lump as a typed slice over the file's bytes.
+/// A v38 map in either record layout: every lump as a typed slice over the file's bytes.
 #[derive(Clone, Copy, Debug)]
-pub struct Bsp<'a> {
+pub struct Map<'a, L: Layout> {
     /// The whole file.
     pub file: &'a [u8],
     /// Header and directory.
@@ -205,21 +203,21 @@ pub struct Bsp<'a> {
     /// Raw visibility lump (see [`super::vis::Vis`]).
     pub visibility: &'a [u8],
     /// `dnode_t`.
-    pub nodes: &'a [Node],
+    pub nodes: &'a [L::Node],
     /// `texinfo_t`.
     pub texinfo: &'a [TexInfo],
     /// `dface_t`.
-    pub faces: &'a [Face],
+    pub faces: &'a [L::Face],
     /// Raw lightmaps.
     pub lighting: &'a [u8],
     /// `dleaf_t`.
-    pub leafs: &'a [Leaf],
+    pub leafs: &'a [L::Leaf],
     /// Face indices per leaf.
-    pub leaffaces: &'a [zerocopy::little_endian::U16],
+    pub leaffaces: &'a [L::Index],
     /// Brush indices per leaf.
-    pub leafbrushes: &'a [zerocopy::little_endian::U16],
+    pub leafbrushes: &'a [L::Index],
     /// `dedge_t`.
-    pub edges: &'a [Edge],
+    pub edges: &'a [L::Edge],
     /// Signed edge indices (negative: reversed).
     pub surfedges: &'a [zerocopy::little_endian::I32],
     /// `dmodel_t`; model 0 is the world.
@@ -227,7 +225,7 @@ pub struct Bsp<'a> {
     /// `dbrush_t`.
     pub brushes: &'a [Brush],
     /// `dbrushside_t`.
-    pub brushsides: &'a [BrushSide],
+    pub brushsides: &'a [L::BrushSide],
     /// Unused by the game (`pop`), kept as bytes.
     pub pop: &'a [u8],
     /// `darea_t`.
@@ -236,28 +234,33 @@ pub struct Bsp<'a> {
     pub areaportals: &'a [AreaPortal],
 }
 
+/// An id Quake 2 map (`IBSP`).
+pub type Bsp<'a> = Map<'a, Ibsp>;
+/// A Qbism extended map (`QBSP`).
+pub type QbismBsp<'a> = Map<'a, Qbism>;
+
 fn slice<'a, T: FromBytes + zerocopy::Immutable + zerocopy::KnownLayout>(
     lump: LumpData<'a>,
 ) -> &'a [T] {
     <[T]>::ref_from_bytes(lump.bytes).unwrap_or(&[])
 }
 
-impl<'a> Bsp<'a> {
-    /// Parses an IBSP v38 map: header, directory, typed lumps. Directory problems are reported to
-    /// `sink` (an unusable lump comes back empty or cut to whole records). Cross-lump validation is
-    /// [`Bsp::validate`]. A Qbism map is an `Unsupported` error (use [`Directory::parse`] to list it).
-    pub fn parse(file: &'a [u8], sink: &mut impl Sink) -> Result<Bsp<'a>, Error> {
+impl<'a, L: Layout> Map<'a, L> {
+    /// Parses a map of this layout: header, directory, typed lumps. Directory problems are reported
+    /// to `sink` (an unusable lump comes back empty or cut to whole records). Cross-lump validation
+    /// is [`Map::validate`]. A map of the other layout is an `Unsupported` error.
+    pub fn parse(file: &'a [u8], sink: &mut impl Sink) -> Result<Map<'a, L>, Error> {
         let directory = Directory::parse(file, sink)?;
-        if directory.variant == Variant::Qbism {
-            return Err(Error::unsupported(&rules::QBISM_UNSUPPORTED, 0, [0; 3]));
+        if directory.variant != L::VARIANT {
+            return Err(Error::unsupported(&rules::QBISM, 0, [0; 3]));
         }
-        Ok(Bsp::from_directory(file, directory))
+        Ok(Map::from_directory(file, directory))
     }
 
-    /// The typed view over an IBSP directory.
-    pub fn from_directory(file: &'a [u8], directory: Directory<'a>) -> Bsp<'a> {
+    /// The typed view over a directory of this layout.
+    pub fn from_directory(file: &'a [u8], directory: Directory<'a>) -> Map<'a, L> {
         let l = |lump| directory.lump(lump);
-        Bsp {
+        Map {
             file,
             directory,
             entities: l(Lump::Entities).bytes,
@@ -285,7 +288,7 @@ impl<'a> Bsp<'a> {
     /// File offset of record `index` of `lump` (for diagnostics).
     pub fn record_offset(&self, lump: Lump, index: usize) -> u64 {
         let l = self.directory.lump(lump);
-        let size = LUMPS.get(lump as usize).map_or(1, |s| s.record);
+        let size = L::SPECS.get(lump as usize).map_or(1, |s| s.record);
         l.offset
             .saturating_add((index as u64).saturating_mul(u64::from(size)))
     }

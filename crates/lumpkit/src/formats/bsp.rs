@@ -1,4 +1,5 @@
-//! BSP maps: Quake 2 (IBSP 38, Qbism QBSP recognised), Quake 1 (BSP29) and GoldSrc (BSP30).
+//! BSP maps: Quake 2 (IBSP 38, and Qbism QBSP with its extended layout), Quake 1 (BSP29) and
+//! GoldSrc (BSP30).
 //!
 //! `info` prints `version`, `lumps` (`{name: records}`, bytes for the byte lumps; Quake 1's
 //! `textures` is the miptex count), `entities` (entity count) and for Quake 2 `clusters`; with `--vis`
@@ -7,8 +8,8 @@
 use std::io;
 
 use lumpkit_formats::q1bsp::Bsp1;
-use lumpkit_formats::q2bsp::{self, Directory, Row, Variant, entities};
-use lumpkit_formats::{Error, Ignore};
+use lumpkit_formats::q2bsp::{self, Directory, Layout, Map as QMap, Row, Variant, entities};
+use lumpkit_formats::{Error, Ignore, Sink};
 use serde_json::{Map, Value};
 
 use crate::format::ExtractSink;
@@ -92,15 +93,23 @@ fn inspect_q2(ctx: &Context<'_>, bytes: &[u8], report: &mut Report) -> Result<()
     report.version = Some(q2bsp::view::VERSION.into());
     let dir = Directory::parse(bytes, &mut report.sink(ctx.strict))?;
     report.set("lumps", lumps_json(dir.counts()));
-    if dir.variant == Variant::Qbism {
-        report.set("variant", "qbism");
-        return Err(Error::unsupported(
-            &q2bsp::rules::QBISM_UNSUPPORTED,
-            0,
-            [0; 3],
-        ));
+    match dir.variant {
+        Variant::Ibsp => inspect_v38(ctx, &q2bsp::Bsp::from_directory(bytes, dir), report),
+        Variant::Qbism => {
+            report.set("variant", "qbism");
+            report.sink(ctx.strict).report(q2bsp::rules::QBISM.at(0))?;
+            inspect_v38(ctx, &q2bsp::QbismBsp::from_directory(bytes, dir), report)
+        }
     }
-    let bsp = q2bsp::Bsp::from_directory(bytes, dir);
+}
+
+/// The checks and fields shared by both v38 layouts.
+fn inspect_v38<L: Layout>(
+    ctx: &Context<'_>,
+    bsp: &QMap<'_, L>,
+    report: &mut Report,
+) -> Result<(), Error> {
+    let dir = bsp.directory;
     let ents_at = dir.lump(q2bsp::Lump::Entities).offset;
     let count = entities::check(bsp.entities, ents_at, &mut report.sink(ctx.strict))?;
     report.set("entities", count);
