@@ -190,7 +190,8 @@ mod tests {
         assert_eq!(it.next(), None);
         assert_eq!(first.and_then(|e| e.get(b"message")), Some(&b"hi"[..]));
         assert_eq!(second.map(|e| e.pairs().count()), Some(1));
-        assert_eq!(entities(b"{ \"a\" }").last(), Some(Err(7)));
+        assert_eq!(entities(b"{ \"a\" }").last(), Some(Err(6)));
+        assert_eq!(entities(b"{ \"a\" \"b\"").last(), Some(Err(9)));
         assert_eq!(entities(b"\"a\"").next(), Some(Err(0)));
         assert_eq!(entities(b"{ \"a").next(), Some(Err(2)));
     }
