@@ -7,6 +7,11 @@
 //! bound. jpeg-decoder 0.3 treats a four-component JPEG without an Adobe marker as CMYK and inverts
 //! it (`color_convert_line_cmyk`); `ColorTransform::None` returns the stored samples unchanged,
 //! which is what BLP needs (`../shared/research/blp.md`, "How each anchor decodes").
+//!
+//! jpeg-decoder 0.3.2's `color_no_convert` (decoder.rs) writes each output row *planar*: the row's
+//! samples of component 0, then of component 1, and so on, instead of interleaving them. Each row
+//! is therefore re-interleaved here ([`interleave_rows`]); the conformance test against the shared
+//! reference decodes fails loudly should a later jpeg-decoder change that layout.
 #![forbid(unsafe_code)]
 #![warn(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
 
@@ -99,6 +104,8 @@ pub fn decode_four_components(
             samples.len()
         )));
     }
+    let mut samples = samples;
+    interleave_rows(&mut samples, width as usize);
     Ok(Decoded {
         width,
         height,
@@ -106,9 +113,36 @@ pub fn decode_four_components(
     })
 }
 
+/// Turns rows stored as four planes (`c0 × w, c1 × w, c2 × w, c3 × w`) into interleaved pixels
+/// (`c0 c1 c2 c3` per pixel), in place with one row of scratch.
+pub fn interleave_rows(samples: &mut [u8], width: usize) {
+    let row_len = width.saturating_mul(4);
+    if row_len == 0 {
+        return;
+    }
+    let mut scratch = vec![0u8; row_len];
+    for row in samples.chunks_exact_mut(row_len) {
+        scratch.copy_from_slice(row);
+        let (p0, rest) = scratch.split_at(width);
+        let (p1, rest) = rest.split_at(width);
+        let (p2, p3) = rest.split_at(width);
+        let planes = p0.iter().zip(p1).zip(p2).zip(p3);
+        for (px, (((a, b), c), d)) in row.chunks_exact_mut(4).zip(planes) {
+            px.copy_from_slice(&[*a, *b, *c, *d]);
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn interleaves_planar_rows() {
+        let mut rows = [1, 2, 10, 20, 30, 40, 50, 60, 3, 4, 11, 21, 31, 41, 51, 61];
+        interleave_rows(&mut rows, 2);
+        assert_eq!(rows, [1, 10, 30, 50, 2, 20, 40, 60, 3, 11, 31, 51, 4, 21, 41, 61]);
+    }
 
     #[test]
     fn refuses_garbage_and_empty_input() {
