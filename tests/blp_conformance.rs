@@ -124,7 +124,11 @@ fn indexed_alpha_plane_unpacks_lsb_first_at_every_depth() {
         let data = indexed(8, 4, bits);
         for (i, px) in image.rgba.chunks_exact(4).enumerate() {
             let e = &pal[usize::from(data[i]) * 4..][..4];
-            assert_eq!(&px[..3], &[e[2], e[1], e[0]], "bits {bits} pixel {i} colour");
+            assert_eq!(
+                &px[..3],
+                &[e[2], e[1], e[0]],
+                "bits {bits} pixel {i} colour"
+            );
             let a = match bits {
                 0 => 255,
                 1 => ((data[32 + i / 8] >> (i % 8)) & 1) * 255,
@@ -161,12 +165,21 @@ fn jpeg_frame_of_another_size_is_cropped_and_padded_with_transparent_black() {
 fn a_bad_later_level_leaves_level_0_readable_and_missing_levels_fail() {
     let bytes = sample("mip1-out-of-file.blp");
     assert!(decode(&bytes, 0, false).is_ok());
-    assert_eq!(decode(&bytes, 1, false).unwrap_err().code(), "blp-mip-out-of-file");
+    assert_eq!(
+        decode(&bytes, 1, false).unwrap_err().code(),
+        "blp-mip-out-of-file"
+    );
     assert_eq!(decode(&bytes, 2, false).unwrap().width, 2);
     let chain = sample("zero-size-mips-at-eof.blp");
     assert!(decode(&chain, 3, false).is_ok());
-    assert_eq!(decode(&chain, 4, false).unwrap_err().code(), "blp-level-missing");
-    assert_eq!(decode(&chain, 99, false).unwrap_err().code(), "blp-level-missing");
+    assert_eq!(
+        decode(&chain, 4, false).unwrap_err().code(),
+        "blp-level-missing"
+    );
+    assert_eq!(
+        decode(&chain, 99, false).unwrap_err().code(),
+        "blp-level-missing"
+    );
 }
 
 #[test]
@@ -180,7 +193,14 @@ fn blp0_levels_come_from_sibling_files() {
     let report = BlpFormat.inspect(&ctx, &bytes);
     assert_eq!(report.mips, Some(4));
     let image = BlpFormat
-        .decode(&ctx, &bytes, &Selection { mip: 3, ..Selection::default() })
+        .decode(
+            &ctx,
+            &bytes,
+            &Selection {
+                mip: 3,
+                ..Selection::default()
+            },
+        )
         .unwrap();
     assert_eq!((image.width, image.height), (1, 1));
     let no_path = BlpFormat.decode(&Context::default(), &bytes, &Selection::default());
@@ -197,6 +217,8 @@ fn limits_are_checked_before_decoding() {
         ..Context::default()
     };
     let bytes = sample("blp2-dxt5.blp");
-    let e = BlpFormat.decode(&ctx, &bytes, &Selection::default()).unwrap_err();
+    let e = BlpFormat
+        .decode(&ctx, &bytes, &Selection::default())
+        .unwrap_err();
     assert_eq!(e.code(), "limit-pixels");
 }

@@ -88,7 +88,9 @@ pub fn decode_four_components(
     if width == 0 || height == 0 {
         return Err(JpegError::EmptyFrame);
     }
-    let needed = u64::from(width) * u64::from(height) * 4;
+    let needed = u64::from(width)
+        .saturating_mul(u64::from(height))
+        .saturating_mul(4);
     if needed > max_alloc {
         return Err(JpegError::TooLarge {
             needed,
@@ -141,7 +143,10 @@ mod tests {
     fn interleaves_planar_rows() {
         let mut rows = [1, 2, 10, 20, 30, 40, 50, 60, 3, 4, 11, 21, 31, 41, 51, 61];
         interleave_rows(&mut rows, 2);
-        assert_eq!(rows, [1, 10, 30, 50, 2, 20, 40, 60, 3, 11, 31, 51, 4, 21, 41, 61]);
+        assert_eq!(
+            rows,
+            [1, 10, 30, 50, 2, 20, 40, 60, 3, 11, 31, 51, 4, 21, 41, 61]
+        );
     }
 
     #[test]

@@ -25,11 +25,17 @@ pub fn apply(bits: u8, plane: &[u8], rgba: &mut [u8]) -> Result<(), SizeMismatch
         8 => alphas.zip(plane).for_each(|(a, &v)| *a = v),
         4 => {
             let values = plane.iter().flat_map(|&b| [b & 0x0F, b >> 4]);
-            alphas.zip(values).for_each(|(a, v)| *a = v.saturating_mul(17));
+            alphas
+                .zip(values)
+                .for_each(|(a, v)| *a = v.saturating_mul(17));
         }
         1 => {
-            let values = plane.iter().flat_map(|&b| (0..8).map(move |i| (b >> i) & 1));
-            alphas.zip(values).for_each(|(a, v)| *a = if v == 1 { 255 } else { 0 });
+            let values = plane
+                .iter()
+                .flat_map(|&b| (0..8).map(move |i| (b >> i) & 1));
+            alphas
+                .zip(values)
+                .for_each(|(a, v)| *a = if v == 1 { 255 } else { 0 });
         }
         _ => alphas.for_each(|a| *a = 255),
     }

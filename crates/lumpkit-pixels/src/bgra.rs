@@ -6,7 +6,7 @@ use crate::{SizeMismatch, require};
 /// a multiple of 4.
 pub fn to_rgba(bgra: &[u8], rgba: &mut [u8]) -> Result<(), SizeMismatch> {
     require(bgra.len(), rgba.len())?;
-    require(bgra.len() / 4 * 4, bgra.len())?;
+    require(bgra.len().saturating_sub(bgra.len() % 4), bgra.len())?;
     for (src, dst) in bgra.chunks_exact(4).zip(rgba.chunks_exact_mut(4)) {
         if let ([b, g, r, a], [dr, dg, db, da]) = (src, dst) {
             (*dr, *dg, *db, *da) = (*r, *g, *b, *a);

@@ -36,7 +36,7 @@ mod tests {
     #[test]
     fn crops_and_pads() {
         let src: [u8; 16] = core::array::from_fn(|i| i as u8 + 1);
-        let mut dst = [9u8; 3 * 1 * 4];
+        let mut dst = [9u8; 3 * 4];
         crop_or_pad(&src, (2, 2), &mut dst, (3, 1)).unwrap();
         assert_eq!(dst, [1, 2, 3, 4, 5, 6, 7, 8, 0, 0, 0, 0]);
         let mut dst = [9u8; 4];

@@ -45,7 +45,14 @@ impl Spec {
     }
 
     /// A BLP2 direct-content file.
-    pub const fn v2(encoding: u8, alpha_type: u8, alpha_bits: u32, w: u32, h: u32, mips: bool) -> Spec {
+    pub const fn v2(
+        encoding: u8,
+        alpha_type: u8,
+        alpha_bits: u32,
+        w: u32,
+        h: u32,
+        mips: bool,
+    ) -> Spec {
         Spec {
             version: 2,
             content: 1,
@@ -110,7 +117,10 @@ impl Spec {
             sizes[i] = c.len() as u32;
             at += c.len();
         }
-        offsets.iter().chain(&sizes).for_each(|v| out.extend_from_slice(&v.to_le_bytes()));
+        offsets
+            .iter()
+            .chain(&sizes)
+            .for_each(|v| out.extend_from_slice(&v.to_le_bytes()));
         out.extend_from_slice(content_header);
         chunks.iter().for_each(|c| out.extend_from_slice(c));
         out
@@ -150,7 +160,11 @@ pub fn indexed(w: u32, h: u32, bits: u32) -> Vec<u8> {
         8 => out.extend((0..n).map(alpha)),
         4 => out.extend((0..n.div_ceil(2)).map(|j| {
             let lo = alpha(2 * j) >> 4;
-            let hi = if 2 * j + 1 < n { alpha(2 * j + 1) >> 4 } else { 0 };
+            let hi = if 2 * j + 1 < n {
+                alpha(2 * j + 1) >> 4
+            } else {
+                0
+            };
             lo | (hi << 4)
         })),
         1 => out.extend((0..n.div_ceil(8)).map(|j| {
@@ -213,22 +227,50 @@ fn indexed_file(spec: &Spec) -> Vec<u8> {
 fn valid() -> Vec<Sample> {
     let mut out = Vec::new();
     let ok = |name: &str, bytes| Sample::new(name, bytes, "ok", &[]);
-    out.push(ok("blp1-jpeg-a8-mips.blp", jpeg_file(&Spec::v1(0, 8, 16, 8, true))));
-    out.push(ok("blp1-jpeg-a0.blp", jpeg_file(&Spec::v1(0, 0, 12, 10, false))));
+    out.push(ok(
+        "blp1-jpeg-a8-mips.blp",
+        jpeg_file(&Spec::v1(0, 8, 16, 8, true)),
+    ));
+    out.push(ok(
+        "blp1-jpeg-a0.blp",
+        jpeg_file(&Spec::v1(0, 0, 12, 10, false)),
+    ));
     for bits in [0, 1, 4, 8] {
         let name = format!("blp1-indexed-a{bits}-mips.blp");
         out.push(ok(&name, indexed_file(&Spec::v1(1, bits, 8, 4, true))));
     }
-    out.push(ok("blp2-indexed-a4.blp", indexed_file(&Spec::v2(1, 8, 4, 16, 16, true))));
-    let dxt_file = |spec: Spec, block| spec.file(&[0; 1024], &levels(&spec, |w, h| dxt(w, h, block)));
-    out.push(ok("blp2-dxt1.blp", dxt_file(Spec::v2(2, 0, 0, 16, 8, true), 8)));
-    out.push(ok("blp2-dxt1-a1.blp", dxt_file(Spec::v2(2, 0, 1, 8, 8, true), 8)));
-    out.push(ok("blp2-dxt3.blp", dxt_file(Spec::v2(2, 1, 8, 8, 16, true), 16)));
-    out.push(ok("blp2-dxt5.blp", dxt_file(Spec::v2(2, 7, 8, 12, 12, false), 16)));
+    out.push(ok(
+        "blp2-indexed-a4.blp",
+        indexed_file(&Spec::v2(1, 8, 4, 16, 16, true)),
+    ));
+    let dxt_file =
+        |spec: Spec, block| spec.file(&[0; 1024], &levels(&spec, |w, h| dxt(w, h, block)));
+    out.push(ok(
+        "blp2-dxt1.blp",
+        dxt_file(Spec::v2(2, 0, 0, 16, 8, true), 8),
+    ));
+    out.push(ok(
+        "blp2-dxt1-a1.blp",
+        dxt_file(Spec::v2(2, 0, 1, 8, 8, true), 8),
+    ));
+    out.push(ok(
+        "blp2-dxt3.blp",
+        dxt_file(Spec::v2(2, 1, 8, 8, 16, true), 16),
+    ));
+    out.push(ok(
+        "blp2-dxt5.blp",
+        dxt_file(Spec::v2(2, 7, 8, 12, 12, false), 16),
+    ));
     let raw = Spec::v2(3, 8, 8, 4, 4, true);
-    out.push(ok("blp2-bgra.blp", raw.file(&[0; 1024], &levels(&raw, bgra))));
+    out.push(ok(
+        "blp2-bgra.blp",
+        raw.file(&[0; 1024], &levels(&raw, bgra)),
+    ));
     // BLP0: the levels live in sibling files.
-    let spec = Spec { version: 0, ..Spec::v1(1, 8, 8, 8, true) };
+    let spec = Spec {
+        version: 0,
+        ..Spec::v1(1, 8, 8, 8, true)
+    };
     let (main, mips) = spec.blp0(&palette(), levels(&spec, |w, h| indexed(w, h, 8)));
     out.push(ok("blp0-indexed-a8.blp", main));
     for (i, m) in mips.into_iter().enumerate() {
@@ -247,7 +289,12 @@ fn malformed() -> Vec<Sample> {
 
     let mut b = base_idx.clone();
     b[3] = b'3';
-    out.push(Sample::new("bad-magic-blp3.blp", b, "error", &["blp-magic-unknown"]));
+    out.push(Sample::new(
+        "bad-magic-blp3.blp",
+        b,
+        "error",
+        &["blp-magic-unknown"],
+    ));
 
     out.push(Sample::new(
         "header-truncated.blp",
@@ -258,23 +305,48 @@ fn malformed() -> Vec<Sample> {
 
     let mut b = base_idx.clone();
     put_u32(&mut b, 12, 0);
-    out.push(Sample::new("width-zero.blp", b, "error", &["blp-dimension-zero"]));
+    out.push(Sample::new(
+        "width-zero.blp",
+        b,
+        "error",
+        &["blp-dimension-zero"],
+    ));
 
     let mut b = base_idx.clone();
     put_u32(&mut b, 16, 70_000);
-    out.push(Sample::new("height-too-large.blp", b, "error", &["blp-dimension-too-large"]));
+    out.push(Sample::new(
+        "height-too-large.blp",
+        b,
+        "error",
+        &["blp-dimension-too-large"],
+    ));
 
     let mut b = jpeg_file(&jpeg_spec);
     put_u32(&mut b, 4, 2);
-    out.push(Sample::new("content-unknown.blp", b, "warning", &["blp-content-unknown"]));
+    out.push(Sample::new(
+        "content-unknown.blp",
+        b,
+        "warning",
+        &["blp-content-unknown"],
+    ));
 
     let mut b = jpeg_file(&jpeg_spec);
     put_u32(&mut b, 8, 9);
-    out.push(Sample::new("jpeg-alpha-bits-9.blp", b, "warning", &["blp-alpha-bits-invalid"]));
+    out.push(Sample::new(
+        "jpeg-alpha-bits-9.blp",
+        b,
+        "warning",
+        &["blp-alpha-bits-invalid"],
+    ));
 
     let mut b = base_idx.clone();
     put_u32(&mut b, 24, 5);
-    out.push(Sample::new("has-mipmaps-5.blp", b, "ok", &["blp-has-mipmaps-unusual"]));
+    out.push(Sample::new(
+        "has-mipmaps-5.blp",
+        b,
+        "ok",
+        &["blp-has-mipmaps-unusual"],
+    ));
 
     let spec = Spec::v2(9, 0, 0, 4, 4, false);
     out.push(Sample::new(
@@ -301,7 +373,12 @@ fn malformed() -> Vec<Sample> {
     let mut content = (header.len() as u32).to_le_bytes().to_vec();
     content.extend_from_slice(&header);
     let b = spec.file(&content, &levels(&spec, jpeg_level));
-    out.push(Sample::new("jpeg-header-700.blp", b, "warning", &["blp-jpeg-header-oversized"]));
+    out.push(Sample::new(
+        "jpeg-header-700.blp",
+        b,
+        "warning",
+        &["blp-jpeg-header-oversized"],
+    ));
 
     let mut b = jpeg_file(&Spec::v1(0, 0, 8, 8, false));
     put_u32(&mut b, 156, 0x7FFF_FFF0);
@@ -321,19 +398,45 @@ fn malformed() -> Vec<Sample> {
     for level in 4..16 {
         put_u32(&mut b, spec.offset_field(level), eof);
     }
-    out.push(Sample::new("zero-size-mips-at-eof.blp", b, "warning", &["blp-mip-chain-short"]));
+    out.push(Sample::new(
+        "zero-size-mips-at-eof.blp",
+        b,
+        "warning",
+        &["blp-mip-chain-short"],
+    ));
 
     let spec = Spec::v1(1, 8, 8, 4, false);
-    let chunks = levels(&Spec { has_mips: 1, ..spec }, |w, h| indexed(w, h, 8));
+    let chunks = levels(
+        &Spec {
+            has_mips: 1,
+            ..spec
+        },
+        |w, h| indexed(w, h, 8),
+    );
     let b = spec.file(&palette(), &chunks);
-    out.push(Sample::new("mip-table-longer.blp", b, "ok", &["blp-mip-chain-long"]));
+    out.push(Sample::new(
+        "mip-table-longer.blp",
+        b,
+        "ok",
+        &["blp-mip-chain-long"],
+    ));
 
     let mut b = base_idx.clone();
     put_u32(&mut b, idx_spec.offset_field(0), 0);
-    out.push(Sample::new("mip0-empty.blp", b, "error", &["blp-mip-empty"]));
+    out.push(Sample::new(
+        "mip0-empty.blp",
+        b,
+        "error",
+        &["blp-mip-empty"],
+    ));
 
     let b = base_idx[..base_idx.len() - 1].to_vec();
-    out.push(Sample::new("last-mip-past-eof.blp", b, "warning", &["blp-mip-past-eof"]));
+    out.push(Sample::new(
+        "last-mip-past-eof.blp",
+        b,
+        "warning",
+        &["blp-mip-past-eof"],
+    ));
 
     let mut b = base_idx.clone();
     let last = idx_spec.chain_len() as usize - 1;
@@ -347,18 +450,33 @@ fn malformed() -> Vec<Sample> {
 
     let mut b = base_idx.clone();
     put_u32(&mut b, idx_spec.offset_field(1), 0xFFFF_FF00);
-    out.push(Sample::new("mip1-out-of-file.blp", b, "error", &["blp-mip-out-of-file"]));
+    out.push(Sample::new(
+        "mip1-out-of-file.blp",
+        b,
+        "error",
+        &["blp-mip-out-of-file"],
+    ));
 
     let mut b = base_idx.clone();
     put_u32(&mut b, idx_spec.offset_field(0) + 64, 8 * 4 * 2 + 3);
-    out.push(Sample::new("mip0-size-mismatch.blp", b, "warning", &["blp-mip-size-mismatch"]));
+    out.push(Sample::new(
+        "mip0-size-mismatch.blp",
+        b,
+        "warning",
+        &["blp-mip-size-mismatch"],
+    ));
 
     let spec = Spec::v1(0, 8, 8, 8, false);
     let header = jpeg::shared_header();
     let mut content = (header.len() as u32).to_le_bytes().to_vec();
     content.extend_from_slice(&header);
     let b = spec.file(&content, &[b"not a JPEG frame at all".to_vec()]);
-    out.push(Sample::new("jpeg-no-frame.blp", b, "error", &["blp-jpeg-invalid"]));
+    out.push(Sample::new(
+        "jpeg-no-frame.blp",
+        b,
+        "error",
+        &["blp-jpeg-invalid"],
+    ));
 
     let spec = Spec::v1(0, 8, 12, 12, false);
     let mut content = (header.len() as u32).to_le_bytes().to_vec();
@@ -371,9 +489,17 @@ fn malformed() -> Vec<Sample> {
         &["blp-jpeg-dimensions-mismatch"],
     ));
 
-    let spec = Spec { version: 0, ..Spec::v1(1, 8, 4, 4, false) };
+    let spec = Spec {
+        version: 0,
+        ..Spec::v1(1, 8, 4, 4, false)
+    };
     let (main, _) = spec.blp0(&palette(), Vec::new());
-    out.push(Sample::new("blp0-without-mip-files.blp", main, "error", &["blp-external-mip-missing"]));
+    out.push(Sample::new(
+        "blp0-without-mip-files.blp",
+        main,
+        "error",
+        &["blp-external-mip-missing"],
+    ));
     out
 }
 

@@ -56,7 +56,11 @@ pub fn level_chunk(width: u16, height: u16, sample: impl Fn(u32, u32, usize) -> 
                 let category = 32 - diff.unsigned_abs().leading_zeros();
                 bits.put(category, 4);
                 if category > 0 {
-                    let extra = if diff >= 0 { diff } else { diff + (1 << category) - 1 };
+                    let extra = if diff >= 0 {
+                        diff
+                    } else {
+                        diff + (1 << category) - 1
+                    };
                     bits.put(extra as u32, category);
                 }
                 bits.put(0, 1); // end of block

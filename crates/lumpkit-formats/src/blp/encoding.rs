@@ -58,9 +58,14 @@ impl Encoding {
                 pixels.checked_add(alpha)
             }
             Encoding::Dxt1 | Encoding::Dxt3 | Encoding::Dxt5 => {
-                let blocks =
-                    u64::from(width).div_ceil(4).checked_mul(u64::from(height).div_ceil(4))?;
-                let block = if matches!(self, Encoding::Dxt1) { 8 } else { 16 };
+                let blocks = u64::from(width)
+                    .div_ceil(4)
+                    .checked_mul(u64::from(height).div_ceil(4))?;
+                let block = if matches!(self, Encoding::Dxt1) {
+                    8
+                } else {
+                    16
+                };
                 blocks.checked_mul(block)
             }
             Encoding::Bgra => pixels.checked_mul(4),

@@ -125,7 +125,7 @@ impl Header {
     }
 
     /// Length of the fixed header in bytes (where the mip locator or content header starts).
-    pub const fn len(&self) -> u64 {
+    pub const fn fixed_len(&self) -> u64 {
         match self.version {
             Version::Blp2 => V2_HEADER_LEN,
             Version::Blp0 | Version::Blp1 => V1_HEADER_LEN,
@@ -156,10 +156,16 @@ mod tests {
         v1[16] = 32;
         v1[24] = 5;
         let h = Header::parse(&v1).unwrap();
-        assert_eq!((h.version, h.content, h.alpha_bits, h.width, h.height), (Version::Blp1, 1, 8, 64, 32));
+        assert_eq!(
+            (h.version, h.content, h.alpha_bits, h.width, h.height),
+            (Version::Blp1, 1, 8, 64, 32)
+        );
         assert_eq!(h.has_mipmaps, 5);
         assert!(h.has_mipmaps());
-        assert_eq!(Header::parse(&v1[..27]).unwrap_err().code(), "blp-header-truncated");
+        assert_eq!(
+            Header::parse(&v1[..27]).unwrap_err().code(),
+            "blp-header-truncated"
+        );
         let mut v2 = [0u8; 20];
         v2[..4].copy_from_slice(b"BLP2");
         v2[4] = 1;
@@ -169,8 +175,17 @@ mod tests {
         v2[12] = 16;
         v2[16] = 4;
         let h = Header::parse(&v2).unwrap();
-        assert_eq!((h.encoding, h.alpha_bits, h.alpha_type, h.width, h.height), (2, 8, 7, 16, 4));
-        assert_eq!(Header::parse(b"BLP3aaaaaaaa").unwrap_err().code(), "blp-magic-unknown");
-        assert_eq!(Header::parse(b"BL").unwrap_err().code(), "blp-header-truncated");
+        assert_eq!(
+            (h.encoding, h.alpha_bits, h.alpha_type, h.width, h.height),
+            (2, 8, 7, 16, 4)
+        );
+        assert_eq!(
+            Header::parse(b"BLP3aaaaaaaa").unwrap_err().code(),
+            "blp-magic-unknown"
+        );
+        assert_eq!(
+            Header::parse(b"BL").unwrap_err().code(),
+            "blp-header-truncated"
+        );
     }
 }

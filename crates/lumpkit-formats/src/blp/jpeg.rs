@@ -46,7 +46,10 @@ impl Joined<'_> {
     }
 
     fn be16(&self, i: usize) -> Option<u16> {
-        Some(u16::from_be_bytes([self.get(i)?, self.get(i.checked_add(1)?)?]))
+        Some(u16::from_be_bytes([
+            self.get(i)?,
+            self.get(i.checked_add(1)?)?,
+        ]))
     }
 
     /// The first frame header before the first scan, or `None` when the stream does not start with
@@ -115,8 +118,29 @@ mod tests {
                 "split at {split}"
             );
         }
-        assert_eq!(Joined { head: &jpeg[..12], tail: &[] }.frame(), None);
-        assert_eq!(Joined { head: &[0xFF, 0xD8, 0xFF, 0xDA, 0, 2], tail: &[] }.frame(), None);
-        assert_eq!(Joined { head: &[], tail: &[] }.frame(), None);
+        assert_eq!(
+            Joined {
+                head: &jpeg[..12],
+                tail: &[]
+            }
+            .frame(),
+            None
+        );
+        assert_eq!(
+            Joined {
+                head: &[0xFF, 0xD8, 0xFF, 0xDA, 0, 2],
+                tail: &[]
+            }
+            .frame(),
+            None
+        );
+        assert_eq!(
+            Joined {
+                head: &[],
+                tail: &[]
+            }
+            .frame(),
+            None
+        );
     }
 }

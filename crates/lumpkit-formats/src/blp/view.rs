@@ -57,13 +57,25 @@ impl<'a> Blp<'a> {
         let header = Header::parse(bytes)?;
         let (w, h) = (header.width, header.height);
         if w == 0 || h == 0 {
-            return Err(Error::file(&rules::DIMENSION_ZERO, 12, [w.into(), h.into(), 0]));
+            return Err(Error::file(
+                &rules::DIMENSION_ZERO,
+                12,
+                [w.into(), h.into(), 0],
+            ));
         }
         if w > MAX_DIMENSION || h > MAX_DIMENSION {
-            return Err(Error::file(&rules::DIMENSION_TOO_LARGE, 12, [w.into(), h.into(), 0]));
+            return Err(Error::file(
+                &rules::DIMENSION_TOO_LARGE,
+                12,
+                [w.into(), h.into(), 0],
+            ));
         }
         if header.has_mipmaps > 1 {
-            let at = if header.version == Version::Blp2 { 11 } else { 24 };
+            let at = if header.version == Version::Blp2 {
+                11
+            } else {
+                24
+            };
             sink.report(rules::HAS_MIPMAPS_UNUSUAL.with(at, [header.has_mipmaps.into(), 0, 0]))?;
         }
         let encoding = resolve_encoding(&header, sink)?;
@@ -71,13 +83,17 @@ impl<'a> Blp<'a> {
             // Valid values are at most 8.
             u8::try_from(header.alpha_bits).unwrap_or(0)
         } else {
-            let at = if header.version == Version::Blp2 { 9 } else { 8 };
+            let at = if header.version == Version::Blp2 {
+                9
+            } else {
+                8
+            };
             sink.report(rules::ALPHA_BITS_INVALID.with(at, [header.alpha_bits.into(), 0, 0]))?;
             0
         };
 
         let len = bytes.len() as u64;
-        let mut at = header.len();
+        let mut at = header.fixed_len();
         let locator = if header.version == Version::Blp0 {
             None
         } else {
@@ -107,9 +123,8 @@ impl<'a> Blp<'a> {
             }
             jpeg_header = bytes::range(bytes, start, size.min(present)).unwrap_or_default();
         } else {
-            let raw = bytes::range(bytes, at, PALETTE_LEN).ok_or_else(|| {
-                Error::file(&rules::PALETTE_TRUNCATED, at, [at, len, 0])
-            })?;
+            let raw = bytes::range(bytes, at, PALETTE_LEN)
+                .ok_or_else(|| Error::file(&rules::PALETTE_TRUNCATED, at, [at, len, 0]))?;
             palette = Palette::ref_from_bytes(raw).ok();
         }
 
@@ -127,7 +142,7 @@ impl<'a> Blp<'a> {
             let present = blp.leading_entries(locator);
             if present == 0 {
                 let (o, s) = entry(locator, 0).unwrap_or((0, 0));
-                sink.report(rules::MIP_EMPTY.with(blp.header.len(), [o, s, 0]))?;
+                sink.report(rules::MIP_EMPTY.with(blp.header.fixed_len(), [o, s, 0]))?;
             } else {
                 blp.check_chain(present, sink)?;
             }
@@ -139,7 +154,7 @@ impl<'a> Blp<'a> {
     /// Leading mip-table entries with a non-zero offset and size (a JPEG level 0 may have size 0
     /// when the shared header is a complete JPEG, as the spec allows).
     fn leading_entries(&self, locator: &MipLocator) -> u32 {
-        let mut n = 0;
+        let mut n: u32 = 0;
         for level in 0..MIP_SLOTS {
             let (offset, size) = entry(locator, level).unwrap_or((0, 0));
             let header_only =
@@ -147,7 +162,7 @@ impl<'a> Blp<'a> {
             if offset == 0 || (size == 0 && !header_only) {
                 break;
             }
-            n += 1;
+            n = n.saturating_add(1);
         }
         n
     }
@@ -156,7 +171,7 @@ impl<'a> Blp<'a> {
     /// The facade calls this for BLP0, whose levels it finds as sibling files.
     pub fn check_chain(&self, present: u32, sink: &mut impl Sink) -> Result<(), Error> {
         let chain = self.chain_len();
-        let at = self.header.len();
+        let at = self.header.fixed_len();
         if self.header.has_mipmaps() && present < chain {
             sink.report(rules::MIP_CHAIN_SHORT.with(at, [present.into(), chain.into(), 0]))?;
         }
@@ -248,21 +263,36 @@ impl<'a> Blp<'a> {
     /// `sink`; fails when the level does not exist or cannot be read at all.
     pub fn mip(&self, level: u32, sink: &mut impl Sink) -> Result<Mip<'a>, Error> {
         if self.header.version == Version::Blp0 {
-            return Err(Error::file(&rules::EXTERNAL_MIP_MISSING, 0, [level.into(), 0, 0]));
+            return Err(Error::file(
+                &rules::EXTERNAL_MIP_MISSING,
+                0,
+                [level.into(), 0, 0],
+            ));
         }
         if level >= self.levels {
             if level == 0 {
                 let (o, s) = self.entry(0).unwrap_or((0, 0));
-                return Err(Error::file(&rules::MIP_EMPTY, self.header.len(), [o, s, 0]));
+                return Err(Error::file(
+                    &rules::MIP_EMPTY,
+                    self.header.fixed_len(),
+                    [o, s, 0],
+                ));
             }
             return Err(self.missing(level));
         }
         let (offset, size) = self.entry(level).ok_or_else(|| self.missing(level))?;
         let len = self.bytes.len() as u64;
-        let field = self.header.len().saturating_add(4u64.saturating_mul(level.into()));
+        let field = self
+            .header
+            .fixed_len()
+            .saturating_add(4u64.saturating_mul(level.into()));
         let lvl = u64::from(level);
         if offset >= len && size > 0 {
-            return Err(Error::file(&rules::MIP_OUT_OF_FILE, field, [lvl, offset, len]));
+            return Err(Error::file(
+                &rules::MIP_OUT_OF_FILE,
+                field,
+                [lvl, offset, len],
+            ));
         }
         let end = offset.saturating_add(size);
         if end > u64::from(u32::MAX) {

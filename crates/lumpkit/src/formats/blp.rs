@@ -106,11 +106,7 @@ impl Levels {
                 let index = usize::try_from(level).unwrap_or(usize::MAX);
                 match found.get(index) {
                     Some(input) => blp.external_mip(level, input, sink),
-                    None if level == 0 => Err(Error::file(
-                        &rules::EXTERNAL_MIP_MISSING,
-                        0,
-                        [0; 3],
-                    )),
+                    None if level == 0 => Err(Error::file(&rules::EXTERNAL_MIP_MISSING, 0, [0; 3])),
                     None => Err(Error::caller(
                         &rules::LEVEL_MISSING,
                         [level.into(), found.len() as u64, 0],
@@ -210,7 +206,9 @@ pub fn decode_mip(
             let data = padded(blp, mip, limits)?;
             let pixels = (w as usize).saturating_mul(h as usize);
             let (indices, plane) = data.split_at(pixels.min(data.len()));
-            let plane = plane.get(..alpha::plane_len(pixels, alpha_bits)).unwrap_or(plane);
+            let plane = plane
+                .get(..alpha::plane_len(pixels, alpha_bits))
+                .unwrap_or(plane);
             let pal = blp.palette().ok_or_else(|| size_error(mip))?;
             palette::bgrx_to_rgba(indices, pal, &mut image.rgba).map_err(|_| size_error(mip))?;
             alpha::apply(alpha_bits, plane, &mut image.rgba).map_err(|_| size_error(mip))?;
@@ -263,7 +261,12 @@ fn size_error(mip: &Mip<'_>) -> Error {
     )
 }
 
-fn decode_jpeg(blp: &Blp<'_>, mip: &Mip<'_>, limits: &Limits, opaque: bool) -> Result<Image, Error> {
+fn decode_jpeg(
+    blp: &Blp<'_>,
+    mip: &Mip<'_>,
+    limits: &Limits,
+    opaque: bool,
+) -> Result<Image, Error> {
     let invalid = || Error::file(&rules::JPEG_INVALID, mip.offset, [mip.level.into(), 0, 0]);
     let joined = Joined {
         head: blp.jpeg_header(),
