@@ -8,6 +8,7 @@
 #![forbid(unsafe_code)]
 #![warn(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
 
+pub mod blp;
 pub mod bytes;
 pub mod diag;
 pub mod error;

@@ -7,6 +7,8 @@
 //! exactly the recorded outcome for each file.
 #![forbid(unsafe_code)]
 
+pub mod blp;
+pub mod jpeg;
 pub mod misc;
 pub mod tree;
 
@@ -45,7 +47,7 @@ impl Sample {
 
 /// Every format's samples, keyed by the corpus folder they go to.
 pub fn all() -> Vec<(&'static str, Vec<Sample>)> {
-    vec![("misc", misc::samples())]
+    vec![("misc", misc::samples()), ("blp", blp::samples())]
 }
 
 /// The `expect.tsv` text for a folder's samples: `file<TAB>status<TAB>code,code…`, sorted by file.
