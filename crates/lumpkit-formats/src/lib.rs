@@ -14,6 +14,7 @@ pub mod error;
 pub mod limits;
 pub mod miptex;
 pub mod rules;
+pub mod wad;
 
 pub use diag::{Diagnostic, Ignore, Rule, Severity, Sink, Strict};
 pub use error::{Error, Fault};

@@ -18,6 +18,7 @@
 //! texture, each level's pixels must lie inside it, and the colour count must be 256 (Xash3D treats
 //! any other count as a corrupt palette).
 
+pub mod alpha;
 pub mod palette;
 pub mod raw;
 pub mod rules;

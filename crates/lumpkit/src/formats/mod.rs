@@ -1,0 +1,3 @@
+//! One module per format, each implementing [`crate::Format`].
+
+pub mod wad;
