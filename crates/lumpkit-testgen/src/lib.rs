@@ -8,6 +8,7 @@
 #![forbid(unsafe_code)]
 
 pub mod misc;
+pub mod wad;
 
 /// One generated file and what checking it must report.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -44,7 +45,7 @@ impl Sample {
 
 /// Every format's samples, keyed by the corpus folder they go to.
 pub fn all() -> Vec<(&'static str, Vec<Sample>)> {
-    vec![("misc", misc::samples())]
+    vec![("misc", misc::samples()), ("wad", wad::samples())]
 }
 
 /// The `expect.tsv` text for a folder's samples: `file<TAB>status<TAB>code,code…`, sorted by file.
