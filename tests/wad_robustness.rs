@@ -187,4 +187,15 @@ fn limits_stop_decoding_before_allocating() {
     };
     let err = wad().decode(&ctx, &bytes, &sel).unwrap_err();
     assert_eq!(err.code(), "limit-pixels");
+    let ctx = Context {
+        decode_pixels: true,
+        ..ctx
+    };
+    let report = wad().inspect(&ctx, &bytes);
+    assert!(
+        report
+            .diagnostics
+            .iter()
+            .any(|d| d.code() == "limit-pixels")
+    );
 }

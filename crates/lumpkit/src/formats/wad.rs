@@ -164,7 +164,7 @@ fn inspect_into(ctx: &Context<'_>, bytes: &[u8], report: &mut Report) -> Result<
     wad.check_duplicates(&mut scratch, &mut report.sink(ctx.strict))?;
     let mut entries = Vec::with_capacity(wad.len());
     for entry in wad.entries() {
-        let facts = entry_facts(ctx, wad.version(), &entry, &mut report.sink(ctx.strict))?;
+        let facts = entry_facts(ctx, &entry, &mut report.sink(ctx.strict))?;
         entries.push(facts.json(&entry));
     }
     report.set("entries", entries);
@@ -177,6 +177,7 @@ struct Facts {
     width: Option<u32>,
     height: Option<u32>,
     levels: Vec<Value>,
+    sizes: Vec<(u32, u32)>,
 }
 
 impl Facts {
@@ -202,7 +203,6 @@ impl Facts {
 /// that makes the entry unusable is reported as a diagnostic: the archive stays usable.
 fn entry_facts<S: Sink + ?Sized>(
     ctx: &Context<'_>,
-    version: Version,
     entry: &Entry<'_>,
     sink: &mut S,
 ) -> Result<Facts, Error> {
@@ -224,6 +224,7 @@ fn entry_facts<S: Sink + ?Sized>(
             facts.width = Some(m.width());
             facts.height = Some(m.height());
             for level in m.levels().into_iter().flatten() {
+                facts.sizes.push((level.width, level.height));
                 facts.levels.push(json!({
                     "width": level.width,
                     "height": level.height,
@@ -235,6 +236,7 @@ fn entry_facts<S: Sink + ?Sized>(
         Content::Pic(p) => {
             facts.width = Some(p.width);
             facts.height = Some(p.height);
+            facts.sizes.push((p.width, p.height));
             facts.levels.push(json!({
                 "width": p.width,
                 "height": p.height,
@@ -244,12 +246,13 @@ fn entry_facts<S: Sink + ?Sized>(
         }
         Content::Palette(_) | Content::Unknown(_) => {}
     }
-    if ctx.decode_pixels && entry.kind().is_picture() {
-        let levels = u32::try_from(facts.levels.len()).unwrap_or(0);
-        for mip in 0..levels {
-            match decode_entry(ctx, version, entry, mip) {
-                Err(e) if e.fault == Fault::Limit => sink.report(e.diagnostic)?,
-                _ => {}
+    if ctx.decode_pixels {
+        // Once a level's pixels and palette are in place (checked above), expanding them cannot
+        // fail; what is left to find is a level the limits refuse, which needs no pixel work. This
+        // also keeps inspection linear when many entries point into one large texture.
+        for &(w, h) in &facts.sizes {
+            if let Err(e) = ctx.limits.rgba_len(w, h) {
+                sink.report(e.diagnostic)?;
             }
         }
     }
@@ -267,7 +270,7 @@ fn entry_report(ctx: &Context<'_>, version: Version, entry: &Entry<'_>) -> Repor
     report.version = Some(version.as_str().into());
     let result = entry
         .check_record(&mut report.sink(ctx.strict))
-        .and_then(|()| entry_facts(ctx, version, entry, &mut report.sink(ctx.strict)));
+        .and_then(|()| entry_facts(ctx, entry, &mut report.sink(ctx.strict)));
     match result {
         Ok(facts) => {
             report.width = facts.width;
