@@ -18,12 +18,18 @@ libfuzzer_sys::fuzz_target!(|data: &[u8]| {
             Ok(Content::Miptex(m)) => {
                 for n in 0..5 {
                     if let Ok(level) = m.level(n) {
-                        assert_eq!(level.pixels.len() as u64, u64::from(level.width) * u64::from(level.height));
+                        assert_eq!(
+                            level.pixels.len() as u64,
+                            u64::from(level.width) * u64::from(level.height)
+                        );
                     }
                 }
             }
             Ok(Content::Pic(p)) => {
-                assert_eq!(p.pixels.len() as u64, u64::from(p.width) * u64::from(p.height));
+                assert_eq!(
+                    p.pixels.len() as u64,
+                    u64::from(p.width) * u64::from(p.height)
+                );
             }
             _ => {}
         }
