@@ -209,18 +209,15 @@ fn wad3_every_entry_type_and_transparency_rule() {
 #[test]
 fn decals_wad_makes_every_brace_texture_a_decal() {
     let bytes = testgen::decals_wad();
-    let path = Path::new("valve/decals.wad");
-    let ctx = Context {
-        path: Some(path),
-        ..Context::default()
-    };
-    let img = decode(&ctx, &bytes, "{spray", 0).unwrap();
-    check_pixels(
-        &img,
-        &indices(&bytes, "{spray"),
-        |i| [90, 60, 30, i],
-        "decals.wad",
-    );
+    for name in ["valve/decals.wad", "valve/TEMPDECAL.WAD"] {
+        let path = Path::new(name);
+        let ctx = Context {
+            path: Some(path),
+            ..Context::default()
+        };
+        let img = decode(&ctx, &bytes, "{spray", 0).unwrap();
+        check_pixels(&img, &indices(&bytes, "{spray"), |i| [90, 60, 30, i], name);
+    }
     // The same texture in another WAD is a masked texture.
     let img = decode(&Context::default(), &bytes, "{spray", 0).unwrap();
     assert_eq!(&img.rgba[..4], &{

@@ -356,11 +356,15 @@ fn missing_palette(base: u64, m: &Miptex<'_>) -> Error {
     Error::file(&PALETTE_PAST_END, base.saturating_add(at), [at, 770, 0])
 }
 
-/// Half-Life loads every texture of `decals.wad` as a decal (Xash3D `IL_LOAD_DECAL`).
+/// Half-Life loads every texture of `decals.wad` and the player's spray in `tempdecal.wad` (always
+/// named `{LOGO`, as Xash3D's `Image_SaveWAD` and spray tools write it) as decals (Xash3D
+/// `IL_LOAD_DECAL`).
 fn loaded_as_decals(path: Option<&Path>) -> bool {
     path.and_then(Path::file_name)
         .and_then(|n| n.to_str())
-        .is_some_and(|n| n.eq_ignore_ascii_case("decals.wad"))
+        .is_some_and(|n| {
+            n.eq_ignore_ascii_case("decals.wad") || n.eq_ignore_ascii_case("tempdecal.wad")
+        })
 }
 
 /// The palette of a picture: its own (WAD3) or the caller's (WAD2).
