@@ -135,8 +135,9 @@ impl<'a> Wad<'a> {
         self.entries().find(|e| e.name().eq_ignore_ascii_case(name))
     }
 
-    /// Reports every pair of entries whose data overlap (adjacent pairs in file order, so each
-    /// overlap is reported once). `scratch` must hold one slot per entry; it is overwritten.
+    /// Reports every entry whose data start inside an earlier-starting entry's data, once, paired
+    /// with the earlier entry that reaches furthest (O(n log n), no allocation). Empty entries
+    /// overlap nothing. `scratch` must hold one slot per entry; it is overwritten.
     pub fn check_overlaps<S: Sink + ?Sized>(
         &self,
         scratch: &mut [u32],

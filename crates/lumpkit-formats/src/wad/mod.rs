@@ -38,3 +38,6 @@ pub mod rules;
 pub use archive::{Version, Wad};
 pub use entry::{Content, Entry, Kind};
 pub use pic::Pic;
+
+#[cfg(test)]
+mod tests;
