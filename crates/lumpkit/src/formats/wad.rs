@@ -12,16 +12,16 @@ use std::io;
 use std::path::Path;
 
 use lumpkit_formats::diag::{Diagnostic, Sink};
-use lumpkit_formats::miptex::alpha::{AlphaMode, miptex_alpha, picture_alpha};
+use lumpkit_formats::miptex::PaletteLayout;
+use lumpkit_formats::miptex::alpha::{AlphaMode, picture_alpha};
 use lumpkit_formats::miptex::rules::PALETTE_PAST_END;
-use lumpkit_formats::miptex::{LEVELS, Miptex, level_size};
 use lumpkit_formats::wad::{self, Content, Entry, Kind, Pic, Version};
 use lumpkit_formats::{Error, Fault, Ignore, Strict};
-use lumpkit_pixels::indexed_alpha::{RgbaTable, expand, gradient, masked, opaque};
 use lumpkit_pixels::palette::rgb_palette;
 use serde_json::{Value, json};
 
 use crate::format::ExtractSink;
+use crate::formats::miptex::{alpha_table, decode_level, render};
 use crate::rules::{NO_SUCH_ENTRY, NOT_A_PICTURE, PALETTE_REQUIRED};
 use crate::{Child, ChildContent, Context, Extracted, Format, Image, Report, Selection};
 
@@ -306,7 +306,14 @@ fn decode_entry(
     })?;
     let name = entry.name();
     match content {
-        Content::Miptex(m) => decode_miptex(ctx, version, entry, &m, mip),
+        Content::Miptex(m) => {
+            let layout = match version {
+                Version::Wad2 => PaletteLayout::External,
+                Version::Wad3 => PaletteLayout::Trailing,
+            };
+            let as_decal = entry.kind() == Kind::Decal || loaded_as_decals(ctx.path);
+            decode_level(ctx, &m, name, mip, layout, as_decal, base)
+        }
         Content::Pic(p) => {
             if mip != 0 {
                 return Err(Error::caller(&NOT_A_PICTURE, [mip.into(), 0, 0]));
@@ -316,44 +323,16 @@ fn decode_entry(
                 _ => picture_alpha(name, p.pixels),
             };
             let palette = palette_for(ctx, version, p.palette, base, &p)?;
-            render(ctx, p.width, p.height, p.pixels, &table(&palette, mode))
+            render(
+                ctx,
+                p.width,
+                p.height,
+                p.pixels,
+                &alpha_table(&palette, mode),
+            )
         }
         Content::Palette(_) | Content::Unknown(_) => Err(Error::caller(&NOT_A_PICTURE, [0; 3])),
     }
-}
-
-fn decode_miptex(
-    ctx: &Context<'_>,
-    version: Version,
-    entry: &Entry<'_>,
-    m: &Miptex<'_>,
-    mip: u32,
-) -> Result<Image, Error> {
-    let base = entry.offset();
-    if mip >= LEVELS {
-        return Err(Error::caller(&NOT_A_PICTURE, [mip.into(), 0, 0]));
-    }
-    let level = m.level(mip).map_err(|e| e.rebased(base))?;
-    let palette = match version {
-        Version::Wad3 => m
-            .palette()
-            .and_then(|p| rgb_palette(p))
-            .ok_or_else(|| missing_palette(base, m))?,
-        Version::Wad2 => *ctx
-            .palette
-            .ok_or(Error::caller(&PALETTE_REQUIRED, [0; 3]))?,
-    };
-    let decal = (entry.kind() == Kind::Decal || loaded_as_decals(ctx.path))
-        .then(|| palette.get(255).copied().unwrap_or([0; 3]));
-    let mode = miptex_alpha(entry.name(), decal);
-    let (w, h) = level_size(m.width(), m.height(), mip);
-    render(ctx, w, h, level.pixels, &table(&palette, mode))
-}
-
-/// The error for a WAD3 miptex whose palette block does not fit.
-fn missing_palette(base: u64, m: &Miptex<'_>) -> Error {
-    let at = u64::from(m.offsets()[3]);
-    Error::file(&PALETTE_PAST_END, base.saturating_add(at), [at, 770, 0])
 }
 
 /// Half-Life loads every texture of `decals.wad` and the player's spray in `tempdecal.wad` (always
@@ -385,26 +364,4 @@ fn palette_for(
             .copied()
             .ok_or(Error::caller(&PALETTE_REQUIRED, [0; 3])),
     }
-}
-
-fn table(palette: &[[u8; 3]; 256], mode: AlphaMode) -> RgbaTable {
-    match mode {
-        AlphaMode::Opaque => opaque(palette),
-        AlphaMode::Masked => masked(palette, 255),
-        AlphaMode::Gradient => gradient(palette, 255),
-    }
-}
-
-/// Checks the limits, then expands `pixels` through `table`.
-fn render(
-    ctx: &Context<'_>,
-    width: u32,
-    height: u32,
-    pixels: &[u8],
-    table: &RgbaTable,
-) -> Result<Image, Error> {
-    let mut image = Image::zeroed(width, height, &ctx.limits)?;
-    expand(pixels, table, &mut image.rgba)
-        .map_err(|_| Error::caller(&NOT_A_PICTURE, [pixels.len() as u64, 0, 0]))?;
-    Ok(image)
 }
