@@ -13,7 +13,9 @@ pub mod bytes;
 pub mod diag;
 pub mod error;
 pub mod limits;
+pub mod miptex;
 pub mod rules;
+pub mod wad;
 
 pub use diag::{Diagnostic, Ignore, Rule, Severity, Sink, Strict};
 pub use error::{Error, Fault};

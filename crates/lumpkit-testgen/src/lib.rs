@@ -11,6 +11,7 @@ pub mod blp;
 pub mod jpeg;
 pub mod misc;
 pub mod tree;
+pub mod wad;
 
 /// One generated file and what checking it must report.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -47,7 +48,7 @@ impl Sample {
 
 /// Every format's samples, keyed by the corpus folder they go to.
 pub fn all() -> Vec<(&'static str, Vec<Sample>)> {
-    vec![("misc", misc::samples()), ("blp", blp::samples())]
+    vec![("misc", misc::samples()), ("blp", blp::samples()), ("wad", wad::samples())]
 }
 
 /// The `expect.tsv` text for a folder's samples: `file<TAB>status<TAB>code,code…`, sorted by file.

@@ -5,7 +5,10 @@ use std::path::Path;
 use crate::Format;
 
 /// Every format lumpkit reads, in sniffing order (most specific signature first).
-pub static FORMATS: &[&dyn Format] = &[&crate::formats::blp::BlpFormat];
+pub static FORMATS: &[&dyn Format] = &[
+    &crate::formats::blp::BlpFormat,
+    &crate::formats::wad::WadFormat,
+];
 
 /// What a file turned out to be.
 #[derive(Clone, Copy)]

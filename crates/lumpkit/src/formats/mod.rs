@@ -1,4 +1,6 @@
 //! One module per format, each implementing [`crate::Format`] and registered in
-//! [`crate::registry::FORMATS`].
+//! [`crate::registry::FORMATS`], and the shared miptex decoder (WAD and BSP textures).
 
 pub mod blp;
+pub mod miptex;
+pub mod wad;
