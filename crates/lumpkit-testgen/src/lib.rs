@@ -7,6 +7,7 @@
 //! exactly the recorded outcome for each file.
 #![forbid(unsafe_code)]
 
+pub mod lz;
 pub mod misc;
 
 /// One generated file and what checking it must report.
