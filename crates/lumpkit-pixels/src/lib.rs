@@ -6,6 +6,7 @@
 #![forbid(unsafe_code)]
 #![warn(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
 
+pub mod packed;
 pub mod palette;
 
 /// The input or output slice does not have the length the pixel count requires.
