@@ -13,6 +13,7 @@ pub mod diag;
 pub mod error;
 pub mod limits;
 pub mod paa;
+pub mod pbo;
 pub mod rules;
 
 pub use diag::{Diagnostic, Ignore, Rule, Severity, Sink, Strict};
