@@ -9,6 +9,8 @@
 
 pub mod lz;
 pub mod misc;
+pub mod paa;
+pub mod pbo;
 
 /// One generated file and what checking it must report.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -45,7 +47,11 @@ impl Sample {
 
 /// Every format's samples, keyed by the corpus folder they go to.
 pub fn all() -> Vec<(&'static str, Vec<Sample>)> {
-    vec![("misc", misc::samples())]
+    vec![
+        ("misc", misc::samples()),
+        ("paa", paa::samples()),
+        ("pbo", pbo::samples()),
+    ]
 }
 
 /// The `expect.tsv` text for a folder's samples: `file<TAB>status<TAB>code,code…`, sorted by file.
