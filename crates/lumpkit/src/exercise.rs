@@ -6,12 +6,8 @@
 use crate::{ChildContent, Context, Extracted, Format, Limits, Selection};
 
 /// Limits small enough that fuzzing finds logic bugs rather than spending time on huge images.
-pub const FUZZ_LIMITS: Limits = Limits {
-    max_width: 4096,
-    max_height: 4096,
-    max_pixels: 1 << 22,
-    max_alloc: 64 << 20,
-};
+pub const FUZZ_LIMITS: Limits =
+    Limits { max_width: 4096, max_height: 4096, max_pixels: 1 << 22, max_alloc: 64 << 20 };
 
 /// Inspects (with pixel decoding), decodes every level that could exist and every child, lists
 /// children and extracts into a sink that drops everything. Panics only if lumpkit has a bug.
@@ -30,21 +26,11 @@ pub fn format(format: &dyn Format, bytes: &[u8]) {
         let _ = report.to_json("fuzz");
         let levels = report.mips.unwrap_or(1).clamp(1, 16);
         for mip in 0..=levels {
-            let _ = format.decode(
-                &ctx,
-                bytes,
-                &Selection {
-                    mip,
-                    ..Selection::default()
-                },
-            );
+            let _ = format.decode(&ctx, bytes, &Selection { mip, ..Selection::default() });
         }
         if let Ok(children) = format.children(&ctx, bytes) {
             for child in children.iter().take(64) {
-                let sel = Selection {
-                    entry: Some(&child.name),
-                    ..Selection::default()
-                };
+                let sel = Selection { entry: Some(&child.name), ..Selection::default() };
                 let _ = format.decode(&ctx, bytes, &sel);
                 if let ChildContent::Bytes(data) = &child.content {
                     // Nested content is exercised through sniffing, as `check` would.
@@ -68,13 +54,5 @@ pub fn sniffed(bytes: &[u8]) {
         format(f, bytes);
     }
     let mut out = Vec::new();
-    crate::check::check_tree(
-        &Context {
-            limits: FUZZ_LIMITS,
-            ..Context::default()
-        },
-        "fuzz",
-        bytes,
-        &mut out,
-    );
+    crate::check::check_tree(&Context { limits: FUZZ_LIMITS, ..Context::default() }, "fuzz", bytes, &mut out);
 }
