@@ -5,7 +5,7 @@
 
 mod support;
 
-use lumpkit::{Context, Format, Selection};
+use lumpkit::{Context, Selection};
 use proptest::prelude::*;
 
 fn valid(folder: &str) -> Vec<Vec<u8>> {
