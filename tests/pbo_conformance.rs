@@ -6,7 +6,7 @@ mod support;
 
 use std::collections::HashMap;
 
-use lumpkit::{Context, Extracted, Format};
+use lumpkit::{Context, Extracted};
 
 #[test]
 fn every_pbo_fact_matches() {
