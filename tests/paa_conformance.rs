@@ -4,7 +4,7 @@
 
 mod support;
 
-use lumpkit::{Context, Format, Selection};
+use lumpkit::{Context, Selection};
 
 #[test]
 fn every_paa_fact_matches() {
@@ -31,7 +31,7 @@ fn every_paa_fact_matches() {
                     other => other,
                 };
                 let got = report.fields["encoding"].as_str().unwrap().to_string();
-                (got == want).then(|| f.expected.clone()).unwrap_or(got)
+                if got == want { f.expected.clone() } else { got }
             }
             "mips" => report.mips.unwrap().to_string(),
             "dims" => {
