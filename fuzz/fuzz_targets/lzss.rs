@@ -14,7 +14,11 @@ libfuzzer_sys::fuzz_target!(|data: &[u8]| {
     if let Ok(d) = lzss::decompress(input, &mut out) {
         assert!(d.consumed <= input.len());
     }
-    let sum = if size % 2 == 0 { Sum::Unsigned } else { Sum::Signed };
+    let sum = if size % 2 == 0 {
+        Sum::Unsigned
+    } else {
+        Sum::Signed
+    };
     // The brute-force test encoder is slow on long inputs; a short prefix covers every token kind.
     let input = input.get(..input.len().min(1024)).unwrap_or(input);
     let stream = lzss_compress(input, sum);

@@ -5,7 +5,13 @@
 libfuzzer_sys::fuzz_target!(|data: &[u8]| {
     let format = lumpkit::by_name("paa").expect("registered");
     lumpkit::exercise::format(format, data);
-    let ctx = lumpkit::Context { limits: lumpkit::exercise::FUZZ_LIMITS, ..Default::default() };
-    let sel = lumpkit::Selection { swizzle: true, ..Default::default() };
+    let ctx = lumpkit::Context {
+        limits: lumpkit::exercise::FUZZ_LIMITS,
+        ..Default::default()
+    };
+    let sel = lumpkit::Selection {
+        swizzle: true,
+        ..Default::default()
+    };
     let _ = format.decode(&ctx, data, &sel);
 });

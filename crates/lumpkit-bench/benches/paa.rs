@@ -22,7 +22,10 @@ fn level0(bytes: &[u8]) -> (Paa<'_>, Vec<u8>) {
     let (mip, payload) = paa.payload(0).unwrap();
     let mut out = vec![0u8; mip.expected_len as usize];
     match mip.compression {
-        Compression::Raw => out.copy_from_slice(&payload[..out.len()]),
+        Compression::Raw => {
+            let n = out.len();
+            out.copy_from_slice(&payload[..n]);
+        }
         Compression::Lzo => {
             lumpkit_lz::lzo::decompress(payload, &mut out).unwrap();
         }
@@ -45,7 +48,11 @@ fn decode(c: &mut Criterion) {
         let mut g = c.benchmark_group(format!("paa/{name}"));
         g.throughput(Throughput::Bytes(rgba_len as u64));
         g.bench_function("lumpkit", |b| {
-            b.iter(|| format.decode(&ctx, black_box(&bytes), &Selection::default()).unwrap())
+            b.iter(|| {
+                format
+                    .decode(&ctx, black_box(&bytes), &Selection::default())
+                    .unwrap()
+            })
         });
         let tex = match paa.kind {
             PaaType::Dxt1 => Some(texpresso::Format::Bc1),
@@ -76,7 +83,9 @@ fn codecs(c: &mut Criterion) {
         let mut g = c.benchmark_group(format!("codec/{name}"));
         g.throughput(Throughput::Bytes(len as u64));
         match mip.compression {
-            Compression::Lzo if name.starts_with("cba_scopeblack") || name.starts_with("hemtt_dxt1") => {
+            Compression::Lzo
+                if name.starts_with("cba_scopeblack") || name.starts_with("hemtt_dxt1") =>
+            {
                 g.bench_function("lumpkit-lzo", |b| {
                     let mut out = vec![0u8; len];
                     b.iter(|| lumpkit_lz::lzo::decompress(black_box(payload), &mut out).unwrap())

@@ -1,5 +1,6 @@
-//! Bounded decompression for the two codecs of Bohemia Interactive's formats: the LZSS variant of
-//! PBO `Cprs` entries and non-DXT PAA mips ([`lzss`]), and LZO1X for DXT PAA mips ([`lzo`]).
+//! Bounded decompression for the codecs of Bohemia Interactive's formats: the LZSS variant of
+//! PBO `Cprs` entries and non-DXT PAA mips ([`lzss`]), LZO1X for DXT PAA mips ([`lzo`]), and the block RLE of OFP palette
+//! mips ([`rle`]).
 //!
 //! Both decode into a caller-supplied buffer whose length is the expected output size (the formats
 //! always know it: the PBO entry's original size, or `w × h × bpp` / the DXT block count of a mip).
@@ -12,6 +13,7 @@
 
 pub mod lzo;
 pub mod lzss;
+pub mod rle;
 
 use core::fmt;
 

@@ -94,6 +94,39 @@ pub fn lzo_literals(data: &[u8]) -> Vec<u8> {
     out
 }
 
+/// The OFP palette block RLE: runs of 3 or more as `0x80 | (n - 1), byte`, the rest as literal
+/// blocks `n - 1, bytes…` (n ≤ 128).
+pub fn rle_compress(data: &[u8]) -> Vec<u8> {
+    let mut out = Vec::new();
+    let mut literal: Vec<u8> = Vec::new();
+    let flush = |out: &mut Vec<u8>, literal: &mut Vec<u8>| {
+        for chunk in literal.chunks(128) {
+            out.push((chunk.len() - 1) as u8);
+            out.extend_from_slice(chunk);
+        }
+        literal.clear();
+    };
+    let mut i = 0;
+    while i < data.len() {
+        let run = data[i..]
+            .iter()
+            .take(128)
+            .take_while(|&&b| b == data[i])
+            .count();
+        if run >= 3 {
+            flush(&mut out, &mut literal);
+            out.push(0x80 | (run - 1) as u8);
+            out.push(data[i]);
+            i += run;
+        } else {
+            literal.push(data[i]);
+            i += 1;
+        }
+    }
+    flush(&mut out, &mut literal);
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -3,7 +3,7 @@
 //! LZSS marker and with RLE), and one malformed file per `paa-…` rule.
 
 use crate::Sample;
-use crate::lz::{Sum, lzo_literals, lzss_compress};
+use crate::lz::{Sum, lzo_literals, lzss_compress, rle_compress};
 
 /// How a mip's payload is written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -16,6 +16,8 @@ pub enum Store {
     Lzss(Sum),
     /// LZSS behind the palette `1234 × 8765` marker.
     PaletteLzss,
+    /// The palette block RLE.
+    PaletteRle,
 }
 
 /// One mip record to write.
@@ -39,6 +41,7 @@ impl MipSpec {
             Store::Lzo => lzo_literals(data),
             Store::Lzss(sum) => lzss_compress(data, sum),
             Store::PaletteLzss => lzss_compress(data, Sum::Signed),
+            Store::PaletteRle => rle_compress(data),
         };
         MipSpec {
             width,
@@ -283,17 +286,20 @@ pub fn samples() -> Vec<Sample> {
     };
     s.push(sample("ofp_palette_lzss.pac", &pal, "ok", &[]));
     let mut rle = pal.clone();
-    rle.mips = vec![MipSpec {
-        width: 4,
-        height: 4,
-        payload: vec![0x8F, 7],
-        store: Store::Raw,
-    }];
+    let mut indices = pattern(300, 1);
+    indices.extend(std::iter::repeat_n(9, 200));
+    rle.mips = vec![
+        MipSpec::new(25, 20, &indices, Store::PaletteRle),
+        MipSpec::new(4, 4, &[3; 16], Store::PaletteRle),
+    ];
+    s.push(sample("ofp_palette_rle.pac", &rle, "ok", &[]));
+    let mut rle_bad = rle.clone();
+    rle_bad.mips[1].payload = vec![0x8E, 3]; // 15 bytes where 4x4 needs 16
     s.push(sample(
-        "ofp_palette_rle.pac",
-        &rle,
-        "ok",
-        &["paa-palette-rle"],
+        "rle_short.pac",
+        &rle_bad,
+        "error",
+        &["paa-rle-invalid"],
     ));
     let mut unknown_tag = dxt3.clone();
     unknown_tag.tags.push((*b"ABCD", vec![1, 2, 3]));

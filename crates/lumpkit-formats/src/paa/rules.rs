@@ -149,11 +149,11 @@ pub static TOO_MANY_MIPS: Rule = Rule {
     message: "more than {0} mip records; the ones after are ignored",
 };
 
-/// A palette mip compressed with the OFP block RLE, which lumpkit does not decode.
-pub static PALETTE_RLE: Rule = Rule {
-    code: "paa-palette-rle",
-    severity: Severity::Info,
-    message: "mip {0} is stored with the OFP palette RLE, which lumpkit does not decode",
+/// A palette mip's block RLE that does not produce exactly the expected bytes.
+pub static RLE_INVALID: Rule = Rule {
+    code: "paa-rle-invalid",
+    severity: Severity::Error,
+    message: "mip {0}: palette RLE data fails at byte {1} of its payload; the level cannot be used",
 };
 
 /// Every PAA rule.
@@ -179,5 +179,5 @@ pub static RULES: &[&Rule] = &[
     &TRAILING_DATA,
     &NO_MIPS,
     &TOO_MANY_MIPS,
-    &PALETTE_RLE,
+    &RLE_INVALID,
 ];

@@ -23,6 +23,8 @@ pub const PALETTE_LZSS_MARKER: (u16, u16) = (1234, 8765);
 const LZO_MAX_RATIO: u64 = 256;
 /// Largest output per input byte of Bohemia LZSS: 8 references of 18 bytes per 17 input bytes.
 const LZSS_MAX_RATIO: u64 = 9;
+/// Largest output per input byte of the palette RLE: a 2-byte run block yields 128 bytes.
+const RLE_MAX_RATIO: u64 = 64;
 
 /// One mip record.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -258,7 +260,8 @@ fn problem(kind: PaaType, mip: &Mip) -> Option<(&'static Rule, [u64; 3])> {
         Compression::Raw if stored != mip.expected_len && kind.is_dxt() => {
             return Some((&rules::MIP_SIZE_MISMATCH, [index, stored, mip.expected_len]));
         }
-        Compression::Raw | Compression::Rle => return None,
+        Compression::Raw => return None,
+        Compression::Rle => RLE_MAX_RATIO,
         Compression::Lzo => LZO_MAX_RATIO,
         Compression::Lzss => LZSS_MAX_RATIO,
     };

@@ -142,21 +142,32 @@ fn describe(paa: &Paa<'_>, report: &mut Report) {
 /// Runs the decompressors (and, with `ctx.decode_pixels`, the pixel expansion) over every level,
 /// reporting what fails. Returns `Err` only when strict mode stops.
 fn validate_levels(ctx: &Context<'_>, paa: &Paa<'_>, report: &mut Report) -> Result<(), Error> {
-    let mut sink = report.sink(ctx.strict);
-    for index in 0..paa.mips().len() {
-        let Ok((mip, payload)) = paa.payload(index) else {
-            continue; // Already reported by the walk.
-        };
-        let outcome = if ctx.decode_pixels {
-            decode_level(ctx, paa, index, &mut sink).map(drop)
-        } else {
-            unpack(ctx, &mip, payload, &mut sink).map(drop)
-        };
-        if let Err(e) = outcome {
-            if e.fault == lumpkit_formats::Fault::Strict {
-                return Err(e);
+    let mut sums = Vec::new();
+    {
+        let mut sink = report.sink(ctx.strict);
+        for index in 0..paa.mips().len() {
+            let Ok((mip, payload)) = paa.payload(index) else {
+                continue; // Already reported by the walk.
+            };
+            let outcome = if ctx.decode_pixels {
+                decode_level(ctx, paa, index, &mut sink).map(drop)
+            } else {
+                unpack(ctx, &mip, payload, &mut sink).map(|(_, sum)| sums.push((index, sum)))
+            };
+            if let Err(e) = outcome {
+                if e.fault == lumpkit_formats::Fault::Strict {
+                    return Err(e);
+                }
+                sink.report(e.diagnostic)?;
             }
-            sink.report(e.diagnostic)?;
+        }
+    }
+    // Which LZSS checksum convention each level matched (TexView signs bytes, HEMTT does not).
+    if let Some(Value::Array(levels)) = report.fields.get_mut("levels") {
+        for (index, sum) in sums {
+            if let (Some(Value::Object(level)), Some(sum)) = (levels.get_mut(index), sum) {
+                level.insert("checksum".into(), sum.into());
+            }
         }
     }
     Ok(())
@@ -168,7 +179,7 @@ fn unpack<'b>(
     mip: &Mip,
     payload: &'b [u8],
     sink: &mut impl Sink,
-) -> Result<std::borrow::Cow<'b, [u8]>, Error> {
+) -> Result<(std::borrow::Cow<'b, [u8]>, Option<&'static str>), Error> {
     let index = u64::from(mip.index);
     match mip.compression {
         Compression::Raw => {
@@ -179,13 +190,19 @@ fn unpack<'b>(
                     [index, payload.len() as u64, mip.expected_len],
                 ));
             }
-            Ok(std::borrow::Cow::Borrowed(payload))
+            Ok((std::borrow::Cow::Borrowed(payload), None))
         }
-        Compression::Rle => Err(Error::unsupported(
-            &paa_rules::PALETTE_RLE,
-            mip.offset,
-            [index, 0, 0],
-        )),
+        Compression::Rle => {
+            let mut out = vec![0u8; ctx.limits.alloc(mip.expected_len)?];
+            lumpkit_lz::rle::decompress(payload, &mut out).map_err(|e| {
+                Error::file(
+                    &paa_rules::RLE_INVALID,
+                    mip.data_offset.saturating_add(e.offset() as u64),
+                    [index, e.offset() as u64, 0],
+                )
+            })?;
+            Ok((std::borrow::Cow::Owned(out), None))
+        }
         Compression::Lzo => {
             let mut out = vec![0u8; ctx.limits.alloc(mip.expected_len)?];
             lumpkit_lz::lzo::decompress(payload, &mut out).map_err(|e| {
@@ -201,7 +218,7 @@ fn unpack<'b>(
                     [index, e.offset() as u64, produced],
                 )
             })?;
-            Ok(std::borrow::Cow::Owned(out))
+            Ok((std::borrow::Cow::Owned(out), None))
         }
         Compression::Lzss => {
             let mut out = vec![0u8; ctx.limits.alloc(mip.expected_len)?];
@@ -223,7 +240,13 @@ fn unpack<'b>(
                     paa_rules::LZSS_CHECKSUM.with(at, [index, stored.into(), unsigned.into()]),
                 )?;
             }
-            Ok(std::borrow::Cow::Owned(out))
+            let sum = match decoded.checksum {
+                Checksum::Unsigned => "unsigned",
+                Checksum::Signed => "signed",
+                Checksum::Either => "either",
+                Checksum::Mismatch { .. } => "mismatch",
+            };
+            Ok((std::borrow::Cow::Owned(out), Some(sum)))
         }
     }
 }
@@ -238,7 +261,7 @@ fn decode_level(
     let (mip, payload) = paa.payload(index)?;
     let (w, h) = (u32::from(mip.width), u32::from(mip.height));
     let len = ctx.limits.rgba_len(w, h)?;
-    let data = unpack(ctx, &mip, payload, sink)?;
+    let (data, _) = unpack(ctx, &mip, payload, sink)?;
     let mut rgba = vec![0u8; len];
     let size_error = |got: usize| {
         Error::file(
