@@ -318,16 +318,19 @@ pub fn apply_swizzle(rgba: &mut [u8], swiz: [u8; 4]) {
     for px in rgba.chunks_exact_mut(4) {
         let [r, g, b, a] = <[u8; 4]>::try_from(&*px).unwrap_or([0; 4]);
         let source = [a, r, g, b];
+        let channel = |i: u8| source.get(usize::from(i)).copied().unwrap_or(0);
         let mut out = [r, g, b, a];
         for (&code, &dest) in swiz.iter().zip(DEST.iter()) {
             let v = match code {
-                0..=3 => source[usize::from(code)],
-                4..=7 => 255 - source[usize::from(code - 4)],
+                0..=3 => channel(code),
+                4..=7 => 255 - channel(code - 4),
                 8 => 255,
                 9 => 0,
                 _ => continue,
             };
-            out[dest] = v;
+            if let Some(slot) = out.get_mut(dest) {
+                *slot = v;
+            }
         }
         px.copy_from_slice(&out);
     }
