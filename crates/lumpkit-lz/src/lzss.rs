@@ -62,6 +62,16 @@ pub fn decompress(input: &[u8], out: &mut [u8]) -> Result<Decoded, LzError> {
     let mut pos = 0usize;
     'outer: while pos < len {
         let flags = inp.byte()?;
+        if flags == 0xFF {
+            // Eight literals (or the last few): one slice copy instead of eight steps.
+            let end = pos.saturating_add(8).min(len);
+            let src = inp.take(end.saturating_sub(pos))?;
+            if let Some(dst) = out.get_mut(pos..end) {
+                dst.copy_from_slice(src);
+            }
+            pos = end;
+            continue;
+        }
         for bit in 0..8 {
             if pos >= len {
                 break 'outer;
