@@ -14,6 +14,8 @@ pub mod diag;
 pub mod error;
 pub mod limits;
 pub mod miptex;
+pub mod paa;
+pub mod pbo;
 pub mod rules;
 pub mod wad;
 

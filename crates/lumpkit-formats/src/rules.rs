@@ -33,6 +33,8 @@ pub static ALL: &[&[&Rule]] = &[
     crate::blp::rules::RULES,
     crate::miptex::rules::RULES,
     crate::wad::rules::RULES,
+    crate::paa::rules::RULES,
+    crate::pbo::rules::RULES,
 ];
 
 /// Iterates over every known rule.

@@ -10,6 +10,7 @@ pub mod alpha;
 pub mod bgra;
 pub mod crop;
 pub mod indexed_alpha;
+pub mod packed;
 pub mod palette;
 
 /// The input or output slice does not have the length the pixel count requires.

@@ -9,7 +9,10 @@
 
 pub mod blp;
 pub mod jpeg;
+pub mod lz;
 pub mod misc;
+pub mod paa;
+pub mod pbo;
 pub mod tree;
 pub mod wad;
 
@@ -48,7 +51,13 @@ impl Sample {
 
 /// Every format's samples, keyed by the corpus folder they go to.
 pub fn all() -> Vec<(&'static str, Vec<Sample>)> {
-    vec![("misc", misc::samples()), ("blp", blp::samples()), ("wad", wad::samples())]
+    vec![
+        ("misc", misc::samples()),
+        ("blp", blp::samples()),
+        ("wad", wad::samples()),
+        ("paa", paa::samples()),
+        ("pbo", pbo::samples()),
+    ]
 }
 
 /// The `expect.tsv` text for a folder's samples: `file<TAB>status<TAB>code,code…`, sorted by file.

@@ -8,6 +8,8 @@ use crate::Format;
 pub static FORMATS: &[&dyn Format] = &[
     &crate::formats::blp::BlpFormat,
     &crate::formats::wad::WadFormat,
+    &crate::formats::pbo::PboFormat,
+    &crate::formats::paa::PaaFormat,
 ];
 
 /// What a file turned out to be.

@@ -3,4 +3,6 @@
 
 pub mod blp;
 pub mod miptex;
+pub mod paa;
+pub mod pbo;
 pub mod wad;
