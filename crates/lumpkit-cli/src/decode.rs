@@ -6,7 +6,7 @@ use std::process::ExitCode;
 use clap::Args;
 use lumpkit::Selection;
 
-use crate::{CommonArgs, Fatal, open, palette, png_out};
+use crate::{CommonArgs, Fatal, open, png_out};
 
 /// Arguments of `decode`.
 #[derive(Debug, Args)]
@@ -35,12 +35,7 @@ pub struct DecodeArgs {
 /// Runs `decode`. A file that cannot be decoded exits 1 with the reason.
 pub fn run(args: &DecodeArgs) -> Result<ExitCode, Fatal> {
     let (input, format) = open::open_known(&args.file, &args.common)?;
-    let pal = args
-        .common
-        .palette
-        .as_deref()
-        .map(palette::load)
-        .transpose()?;
+    let pal = args.common.palette_table()?;
     let ctx = open::context(&args.common, &args.file, pal.as_ref());
     let sel = Selection {
         mip: args.mip,

@@ -6,7 +6,7 @@ use std::process::ExitCode;
 use clap::Args;
 use lumpkit::Extracted;
 
-use crate::{CommonArgs, Fatal, open, palette, png_out};
+use crate::{CommonArgs, Fatal, open, png_out};
 
 /// Arguments of `extract`.
 #[derive(Debug, Args)]
@@ -23,12 +23,7 @@ pub struct ExtractArgs {
 /// Runs `extract`; members that cannot be read are reported and make the exit status 1.
 pub fn run(args: &ExtractArgs) -> Result<ExitCode, Fatal> {
     let (input, format) = open::open_known(&args.archive, &args.common)?;
-    let pal = args
-        .common
-        .palette
-        .as_deref()
-        .map(palette::load)
-        .transpose()?;
+    let pal = args.common.palette_table()?;
     let ctx = open::context(&args.common, &args.archive, pal.as_ref());
     std::fs::create_dir_all(&args.out)?;
     let mut skipped = 0usize;

@@ -8,7 +8,7 @@ use lumpkit::Status;
 use lumpkit::registry::{Sniffed, sniff};
 use lumpkit::report::Report;
 
-use crate::{CommonArgs, Fatal, open, palette};
+use crate::{CommonArgs, Fatal, open};
 
 /// Arguments of `info`.
 #[derive(Debug, Args)]
@@ -31,12 +31,7 @@ pub struct InfoArgs {
 /// Runs `info`.
 pub fn run(args: &InfoArgs) -> Result<ExitCode, Fatal> {
     let input = open::open(&args.file, &args.common)?;
-    let pal = args
-        .common
-        .palette
-        .as_deref()
-        .map(palette::load)
-        .transpose()?;
+    let pal = args.common.palette_table()?;
     let mut ctx = open::context(&args.common, &args.file, pal.as_ref());
     ctx.vis = args.vis;
     ctx.decode_pixels = args.decode;

@@ -61,6 +61,11 @@ pub struct CommonArgs {
 }
 
 impl CommonArgs {
+    /// The `--palette` file's colours, when one was given.
+    pub fn palette_table(&self) -> Result<Option<[[u8; 3]; 256]>, Fatal> {
+        self.palette.as_deref().map(palette::load).transpose()
+    }
+
     /// The limits these flags describe.
     pub fn limits(&self) -> Limits {
         Limits {

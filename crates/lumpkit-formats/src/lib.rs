@@ -8,11 +8,16 @@
 #![forbid(unsafe_code)]
 #![warn(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
 
+pub mod blp;
 pub mod bytes;
 pub mod diag;
 pub mod error;
 pub mod limits;
+pub mod miptex;
+pub mod paa;
+pub mod pbo;
 pub mod rules;
+pub mod wad;
 
 pub use diag::{Diagnostic, Ignore, Rule, Severity, Sink, Strict};
 pub use error::{Error, Fault};

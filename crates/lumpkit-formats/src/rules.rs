@@ -30,6 +30,11 @@ pub static COMMON: &[&Rule] = &[&LIMIT_DIMENSIONS, &LIMIT_PIXELS, &LIMIT_ALLOC];
 /// these codes (a test checks both directions).
 pub static ALL: &[&[&Rule]] = &[
     COMMON,
+    crate::blp::rules::RULES,
+    crate::miptex::rules::RULES,
+    crate::wad::rules::RULES,
+    crate::paa::rules::RULES,
+    crate::pbo::rules::RULES,
     crate::q2bsp::rules::RULES,
     crate::pak::rules::RULES,
     crate::wal::rules::RULES,

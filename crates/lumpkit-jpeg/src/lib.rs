@@ -1,3 +1,163 @@
-//! BLP's JPEG content: a shared JPEG header joined with a per-mip chunk, four components (B, G, R, A)
-//! decoded without any colour transform. Implementation lands with the BLP codec work.
+//! BLP's JPEG content: a shared JPEG header joined with one level's chunk, four components
+//! (B, G, R, A) decoded without any colour transform.
+//!
+//! The two parts are read through `Read::chain`, so the file is never copied to join them. The
+//! frame header is read first ([`Decoder::read_info`]) and its size checked against the caller's
+//! allocation bound before any pixel buffer exists; jpeg-decoder's own buffer cap is set to the same
+//! bound. jpeg-decoder 0.3 treats a four-component JPEG without an Adobe marker as CMYK and inverts
+//! it (`color_convert_line_cmyk`); `ColorTransform::None` returns the stored samples unchanged,
+//! which is what BLP needs (`../shared/research/blp.md`, "How each anchor decodes").
+//!
+//! jpeg-decoder 0.3.2's `color_no_convert` (decoder.rs) writes each output row *planar*: the row's
+//! samples of component 0, then of component 1, and so on, instead of interleaving them. Each row
+//! is therefore re-interleaved here ([`interleave_rows`]); the conformance test against the shared
+//! reference decodes fails loudly should a later jpeg-decoder change that layout.
 #![forbid(unsafe_code)]
+#![warn(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
+
+use core::fmt;
+use std::io::Read;
+
+use jpeg_decoder::{ColorTransform, Decoder, PixelFormat};
+
+/// A decoded frame: `width × height` pixels of four stored components each (for BLP: B, G, R, A).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Decoded {
+    /// Frame width.
+    pub width: u32,
+    /// Frame height.
+    pub height: u32,
+    /// `width × height × 4` bytes, components in stored order.
+    pub samples: Vec<u8>,
+}
+
+/// Why a JPEG was not decoded.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum JpegError {
+    /// The frame does not have four 8-bit components.
+    NotFourComponents,
+    /// The frame's width or height is zero.
+    EmptyFrame,
+    /// Decoding would need more than the allowed bytes.
+    TooLarge {
+        /// Bytes the frame needs.
+        needed: u64,
+        /// Bytes allowed.
+        allowed: u64,
+    },
+    /// jpeg-decoder rejected the data (its message).
+    Malformed(String),
+}
+
+impl fmt::Display for JpegError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            JpegError::NotFourComponents => f.write_str("not a four-component 8-bit JPEG"),
+            JpegError::EmptyFrame => f.write_str("zero-sized JPEG frame"),
+            JpegError::TooLarge { needed, allowed } => {
+                write!(f, "JPEG frame needs {needed} bytes, {allowed} allowed")
+            }
+            JpegError::Malformed(m) => write!(f, "malformed JPEG: {m}"),
+        }
+    }
+}
+
+impl std::error::Error for JpegError {}
+
+/// Decodes `head` followed by `tail` (e.g. BLP's shared header and a level's chunk) as one JPEG,
+/// returning the four stored components per pixel. Nothing larger than `max_alloc` bytes is
+/// allocated for the pixels.
+pub fn decode_four_components(
+    head: &[u8],
+    tail: &[u8],
+    max_alloc: u64,
+) -> Result<Decoded, JpegError> {
+    let mut decoder = Decoder::new(head.chain(tail));
+    decoder.set_color_transform(ColorTransform::None);
+    decoder.set_max_decoding_buffer_size(usize::try_from(max_alloc).unwrap_or(usize::MAX));
+    decoder
+        .read_info()
+        .map_err(|e| JpegError::Malformed(e.to_string()))?;
+    let info = decoder
+        .info()
+        .ok_or_else(|| JpegError::Malformed("no frame header".into()))?;
+    if info.pixel_format != PixelFormat::CMYK32 {
+        return Err(JpegError::NotFourComponents);
+    }
+    let (width, height) = (u32::from(info.width), u32::from(info.height));
+    if width == 0 || height == 0 {
+        return Err(JpegError::EmptyFrame);
+    }
+    let needed = u64::from(width)
+        .saturating_mul(u64::from(height))
+        .saturating_mul(4);
+    if needed > max_alloc {
+        return Err(JpegError::TooLarge {
+            needed,
+            allowed: max_alloc,
+        });
+    }
+    let samples = decoder
+        .decode()
+        .map_err(|e| JpegError::Malformed(e.to_string()))?;
+    if samples.len() as u64 != needed {
+        return Err(JpegError::Malformed(format!(
+            "decoder returned {} bytes for a {width}x{height} frame",
+            samples.len()
+        )));
+    }
+    let mut samples = samples;
+    interleave_rows(&mut samples, width as usize);
+    Ok(Decoded {
+        width,
+        height,
+        samples,
+    })
+}
+
+/// Turns rows stored as four planes (`c0 × w, c1 × w, c2 × w, c3 × w`) into interleaved pixels
+/// (`c0 c1 c2 c3` per pixel), in place with one row of scratch.
+pub fn interleave_rows(samples: &mut [u8], width: usize) {
+    let row_len = width.saturating_mul(4);
+    if row_len == 0 {
+        return;
+    }
+    let mut scratch = vec![0u8; row_len];
+    for row in samples.chunks_exact_mut(row_len) {
+        scratch.copy_from_slice(row);
+        let (p0, rest) = scratch.split_at(width);
+        let (p1, rest) = rest.split_at(width);
+        let (p2, p3) = rest.split_at(width);
+        let planes = p0.iter().zip(p1).zip(p2).zip(p3);
+        for (px, (((a, b), c), d)) in row.chunks_exact_mut(4).zip(planes) {
+            px.copy_from_slice(&[*a, *b, *c, *d]);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn interleaves_planar_rows() {
+        let mut rows = [1, 2, 10, 20, 30, 40, 50, 60, 3, 4, 11, 21, 31, 41, 51, 61];
+        interleave_rows(&mut rows, 2);
+        assert_eq!(
+            rows,
+            [1, 10, 30, 50, 2, 20, 40, 60, 3, 11, 31, 51, 4, 21, 41, 61]
+        );
+    }
+
+    #[test]
+    fn refuses_garbage_and_empty_input() {
+        assert!(matches!(
+            decode_four_components(&[], &[], 1 << 20),
+            Err(JpegError::Malformed(_))
+        ));
+        assert!(matches!(
+            decode_four_components(&[0xFF, 0xD8], &[0xFF, 0xD9], 1 << 20),
+            Err(JpegError::Malformed(_))
+        ));
+    }
+}

@@ -6,6 +6,11 @@
 #![forbid(unsafe_code)]
 #![warn(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
 
+pub mod alpha;
+pub mod bgra;
+pub mod crop;
+pub mod indexed_alpha;
+pub mod packed;
 pub mod palette;
 
 /// The input or output slice does not have the length the pixel count requires.

@@ -7,10 +7,16 @@
 //! exactly the recorded outcome for each file.
 #![forbid(unsafe_code)]
 
+pub mod blp;
 pub mod bsp;
+pub mod jpeg;
+pub mod lz;
 pub mod misc;
+pub mod paa;
 pub mod pak;
+pub mod pbo;
 pub mod tree;
+pub mod wad;
 pub mod wal;
 
 /// One generated file and what checking it must report.
@@ -50,6 +56,10 @@ impl Sample {
 pub fn all() -> Vec<(&'static str, Vec<Sample>)> {
     vec![
         ("misc", misc::samples()),
+        ("blp", blp::samples()),
+        ("wad", wad::samples()),
+        ("paa", paa::samples()),
+        ("pbo", pbo::samples()),
         ("bsp", bsp::samples()),
         ("pak", pak::samples()),
         ("wal", wal::samples()),

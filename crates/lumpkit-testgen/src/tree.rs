@@ -4,6 +4,8 @@
 use std::io;
 use std::path::Path;
 
+use crate::{Sample, pbo};
+
 /// One path `check --json` must print, and its status.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Expected {
@@ -13,8 +15,10 @@ pub struct Expected {
     pub status: &'static str,
 }
 
-/// Writes `copies` copies of every sample under `root/<n>/<folder>/` and returns what `check` must
-/// report for each written file, with paths as `root`-joined display strings.
+/// Writes `copies` copies of every sample under `root/<n>/<folder>/`, and per copy a PBO holding
+/// every sample whose outcome does not depend on its location (stored and LZSS-compressed entries)
+/// and that PBO again inside another (an archive inside an archive). Returns what `check` must
+/// report for each file and member, with paths as `root`-joined display strings.
 pub fn build(root: &Path, copies: usize) -> io::Result<Vec<Expected>> {
     let all = crate::all();
     let mut expected = Vec::new();

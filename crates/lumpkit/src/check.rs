@@ -71,7 +71,12 @@ fn walk(ctx: &Context<'_>, name: &str, bytes: &[u8], depth: u32, out: &mut Vec<C
     for child in children.into_iter().flatten() {
         let child_name = format!("{name}!{}", child.name);
         match child.content {
-            ChildContent::Bytes(data) => walk(ctx, &child_name, &data, depth + 1, out),
+            // A member has no path on disk: formats that read sibling files (BLP0) must not look
+            // next to the archive.
+            ChildContent::Bytes(data) => {
+                let member_ctx = Context { path: None, ..*ctx };
+                walk(&member_ctx, &child_name, &data, depth + 1, out);
+            }
             ChildContent::Report(report) => {
                 out.push(Checked {
                     path: child_name,

@@ -6,6 +6,10 @@ use crate::Format;
 
 /// Every format lumpkit reads, in sniffing order (most specific signature first).
 pub static FORMATS: &[&dyn Format] = &[
+    &crate::formats::blp::BlpFormat,
+    &crate::formats::wad::WadFormat,
+    &crate::formats::pbo::PboFormat,
+    &crate::formats::paa::PaaFormat,
     &crate::formats::bsp::Bsp,
     &crate::formats::pak::Pak,
     &crate::formats::wal::Wal,

@@ -13,7 +13,7 @@ use lumpkit::OpenMode;
 use lumpkit::check::{CheckedFile as FileResult, check_file as check_file_at};
 use rayon::prelude::*;
 
-use crate::{CommonArgs, Fatal, open, palette};
+use crate::{CommonArgs, Fatal, open};
 use policy::Policy;
 
 /// Output styles of `check`.
@@ -72,12 +72,7 @@ pub fn run(args: &CheckArgs) -> Result<ExitCode, Fatal> {
         args.format
     };
     let policy = Policy::new(&args.allow, &args.deny, args.deny_warnings);
-    let pal = args
-        .common
-        .palette
-        .as_deref()
-        .map(palette::load)
-        .transpose()?;
+    let pal = args.common.palette_table()?;
     let files = walk::collect(&args.paths, args.follow_links)?;
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(args.jobs.unwrap_or(0))

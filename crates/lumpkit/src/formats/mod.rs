@@ -1,6 +1,11 @@
-//! One facade module per format: each implements [`crate::Format`] and is listed in
-//! [`crate::registry::FORMATS`].
+//! One module per format, each implementing [`crate::Format`] and registered in
+//! [`crate::registry::FORMATS`], and the shared miptex decoder (WAD and BSP textures).
 
+pub mod blp;
 pub mod bsp;
+pub mod miptex;
 pub mod pak;
+pub mod paa;
+pub mod pbo;
+pub mod wad;
 pub mod wal;

@@ -1,0 +1,185 @@
+//! Every rule of the BLP spec for malformed files, one static each, with what the game does.
+//!
+//! The text after the colon in each message says what lumpkit (and, where known, the game) does.
+
+use crate::diag::{Rule, Severity};
+
+/// The first four bytes are not `BLP0`, `BLP1` or `BLP2`.
+pub static MAGIC_UNKNOWN: Rule = Rule {
+    code: "blp-magic-unknown",
+    severity: Severity::Error,
+    message: "magic {0x} is not BLP0, BLP1 or BLP2",
+};
+
+/// The file ends inside the fixed header, the mip locator or the JPEG header size field.
+pub static HEADER_TRUNCATED: Rule = Rule {
+    code: "blp-header-truncated",
+    severity: Severity::Error,
+    message: "the file ends at byte {0}, inside a header that needs {1} bytes",
+};
+
+/// Width or height is zero.
+pub static DIMENSION_ZERO: Rule = Rule {
+    code: "blp-dimension-zero",
+    severity: Severity::Error,
+    message: "the image is {0}x{1}: a zero dimension holds no picture",
+};
+
+/// Width or height exceeds 65,535, the format's maximum.
+pub static DIMENSION_TOO_LARGE: Rule = Rule {
+    code: "blp-dimension-too-large",
+    severity: Severity::Error,
+    message: "the image is {0}x{1}: BLP allows at most 65,535 pixels a side",
+};
+
+/// `content` is neither JPEG (0) nor direct (1).
+pub static CONTENT_UNKNOWN: Rule = Rule {
+    code: "blp-content-unknown",
+    severity: Severity::Warning,
+    message: "content type {0} is neither JPEG (0) nor direct (1): read as JPEG, as the game does",
+};
+
+/// `alphaBits` is not valid for the content and encoding.
+pub static ALPHA_BITS_INVALID: Rule = Rule {
+    code: "blp-alpha-bits-invalid",
+    severity: Severity::Warning,
+    message: "alphaBits {0} is not valid for this content and encoding: read as 0 (opaque), as the game does",
+};
+
+/// `hasMipmaps` holds a value other than 0 or 1.
+pub static HAS_MIPMAPS_UNUSUAL: Rule = Rule {
+    code: "blp-has-mipmaps-unusual",
+    severity: Severity::Info,
+    message: "hasMipmaps is {0}: any non-zero value means the file has mipmaps",
+};
+
+/// A BLP2 encoding / alpha type combination the game does not know.
+pub static ENCODING_UNKNOWN: Rule = Rule {
+    code: "blp-encoding-unknown",
+    severity: Severity::Error,
+    message: "BLP2 encoding {0} with alpha type {1} is not one the game knows: not decoded",
+};
+
+/// Direct content whose 1024-byte palette is cut short by the end of the file.
+pub static PALETTE_TRUNCATED: Rule = Rule {
+    code: "blp-palette-truncated",
+    severity: Severity::Error,
+    message: "the 1024-byte palette at byte {0} is cut short by the end of the file ({1} bytes)",
+};
+
+/// The shared JPEG header is larger than the 624 bytes Warcraft III reserves for it.
+pub static JPEG_HEADER_OVERSIZED: Rule = Rule {
+    code: "blp-jpeg-header-oversized",
+    severity: Severity::Warning,
+    message: "the shared JPEG header is {0} bytes, over the 624 that Warcraft III reserves (it loads corrupted or crashes there): used as it is",
+};
+
+/// The shared JPEG header runs past the end of the file.
+pub static JPEG_HEADER_PAST_EOF: Rule = Rule {
+    code: "blp-jpeg-header-past-eof",
+    severity: Severity::Warning,
+    message: "the shared JPEG header declares {0} bytes but the file holds {1}: reduced to fit (Warcraft III overruns its buffer)",
+};
+
+/// Fewer mip levels than the dimensions imply although `hasMipmaps` is set.
+pub static MIP_CHAIN_SHORT: Rule = Rule {
+    code: "blp-mip-chain-short",
+    severity: Severity::Warning,
+    message: "the mip table provides {0} levels where the dimensions imply {1}: the missing levels cannot be used (Warcraft III rejects such textures on models, recent WoW draws them as green squares)",
+};
+
+/// More mip entries than the dimensions imply.
+pub static MIP_CHAIN_LONG: Rule = Rule {
+    code: "blp-mip-chain-long",
+    severity: Severity::Info,
+    message: "the mip table has {0} entries where the dimensions imply {1} levels: the extra entries are ignored",
+};
+
+/// Level 0 has no data chunk (zero offset or size).
+pub static MIP_EMPTY: Rule = Rule {
+    code: "blp-mip-empty",
+    severity: Severity::Error,
+    message: "mip 0 has no data (offset {0}, size {1}): the file holds no picture",
+};
+
+/// A mip chunk extends past the end of the file.
+pub static MIP_PAST_EOF: Rule = Rule {
+    code: "blp-mip-past-eof",
+    severity: Severity::Warning,
+    message: "mip {0} ends at byte {1}, past the end of the file ({2} bytes): truncated at EOF (Warcraft III reads past its buffer)",
+};
+
+/// A mip chunk's offset + size does not fit in 32 bits.
+pub static MIP_SIZE_WRAPS: Rule = Rule {
+    code: "blp-mip-size-wraps",
+    severity: Severity::Warning,
+    message: "mip {0}: offset {1} + size {2} wraps 32 bits: read up to the end of the file",
+};
+
+/// A mip chunk starts at or past the end of the file.
+pub static MIP_OUT_OF_FILE: Rule = Rule {
+    code: "blp-mip-out-of-file",
+    severity: Severity::Error,
+    message: "mip {0} starts at byte {1}, at or past the end of the file ({2} bytes): that level cannot be read",
+};
+
+/// A direct-content chunk's size differs from what its dimensions and encoding need.
+pub static MIP_SIZE_MISMATCH: Rule = Rule {
+    code: "blp-mip-size-mismatch",
+    severity: Severity::Warning,
+    message: "mip {0} is {1} bytes where its size and encoding need {2}: missing bytes read as zero, extra bytes ignored (the game reads the needed count regardless)",
+};
+
+/// The JPEG data (shared header + chunk) is not a decodable four-component JPEG.
+pub static JPEG_INVALID: Rule = Rule {
+    code: "blp-jpeg-invalid",
+    severity: Severity::Error,
+    message: "mip {0}: the JPEG data is not a decodable four-component (BGRA) JPEG: that level cannot be read",
+};
+
+/// The JPEG frame's size differs from the level's size.
+pub static JPEG_DIMENSIONS_MISMATCH: Rule = Rule {
+    code: "blp-jpeg-dimensions-mismatch",
+    severity: Severity::Warning,
+    message: "mip {0}: the JPEG frame is {1}x{2}, not the level's size: cropped or padded with transparent black at the right and bottom, as Warcraft III on Windows does",
+};
+
+/// A BLP0 mip level's own file (`name.b00`…`name.b15`) cannot be read.
+pub static EXTERNAL_MIP_MISSING: Rule = Rule {
+    code: "blp-external-mip-missing",
+    severity: Severity::Error,
+    message: "BLP0 mip {0} lives in its own file beside the .blp (extension b00 to b15), which cannot be read",
+};
+
+/// The caller asked for a level the file does not have.
+pub static LEVEL_MISSING: Rule = Rule {
+    code: "blp-level-missing",
+    severity: Severity::Error,
+    message: "mip level {0} does not exist: the file provides {1}",
+};
+
+/// Every BLP rule.
+pub static RULES: &[&Rule] = &[
+    &MAGIC_UNKNOWN,
+    &HEADER_TRUNCATED,
+    &DIMENSION_ZERO,
+    &DIMENSION_TOO_LARGE,
+    &CONTENT_UNKNOWN,
+    &ALPHA_BITS_INVALID,
+    &HAS_MIPMAPS_UNUSUAL,
+    &ENCODING_UNKNOWN,
+    &PALETTE_TRUNCATED,
+    &JPEG_HEADER_OVERSIZED,
+    &JPEG_HEADER_PAST_EOF,
+    &MIP_CHAIN_SHORT,
+    &MIP_CHAIN_LONG,
+    &MIP_EMPTY,
+    &MIP_PAST_EOF,
+    &MIP_SIZE_WRAPS,
+    &MIP_OUT_OF_FILE,
+    &MIP_SIZE_MISMATCH,
+    &JPEG_INVALID,
+    &JPEG_DIMENSIONS_MISMATCH,
+    &EXTERNAL_MIP_MISSING,
+    &LEVEL_MISSING,
+];

@@ -1,0 +1,225 @@
+//! Bohemia Interactive's LZSS: PBO `Cprs` entries and the non-DXT mips of PAA textures.
+//!
+//! Format (BI community wiki, "Compressed LZSS File Format"; checked against the corpus files listed in
+//! `../shared/corpus/paa/SOURCES.md` and `../shared/research/paa.md` §2):
+//! - a flag byte, read least significant bit first: 1 = the next input byte is a literal, 0 = a
+//!   2-byte back-reference `b1, b2` with distance `b1 | (b2 & 0xF0) << 4` (12 bits) and length
+//!   `(b2 & 0x0F) + 3`;
+//! - a reference reaching before the start of the output emits spaces (0x20) for the missing part;
+//! - decoding stops once the expected size (known to the caller) is produced; a reference that runs
+//!   past it is cut there, as the reference decoders do;
+//! - then a 4-byte little-endian additive checksum of the output. PBO `Cprs` and HEMTT-written PAAs
+//!   sum the bytes unsigned; TexView-written PAAs sum them as signed bytes. Both are accepted and the
+//!   one that matched is reported ([`Checksum`]).
+//!
+//! A distance of 0 would copy the byte being written; no encoder emits it and the reference decoders
+//! read uninitialised memory there, so it is an error ([`LzError::LookBehind`]).
+
+use crate::{Input, LzError};
+
+/// Which checksum convention the stored sum matched.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Checksum {
+    /// The unsigned byte sum (PBO `Cprs`, HEMTT).
+    Unsigned,
+    /// The signed byte sum (TexView).
+    Signed,
+    /// Both sums are equal (no byte ≥ 0x80), so either convention matches.
+    Either,
+    /// Neither matched.
+    Mismatch {
+        /// The stored value.
+        stored: u32,
+        /// The unsigned sum of the output.
+        unsigned: u32,
+        /// The signed sum of the output.
+        signed: u32,
+    },
+}
+
+impl Checksum {
+    /// Whether the stored checksum matched either convention.
+    pub const fn matched(self) -> bool {
+        !matches!(self, Checksum::Mismatch { .. })
+    }
+}
+
+/// A successful decode: how much input it used and how the checksum compared.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Decoded {
+    /// Input bytes consumed, checksum included. Bytes after it are the caller's concern.
+    pub consumed: usize,
+    /// The checksum verdict.
+    pub checksum: Checksum,
+}
+
+/// Decodes `input` into exactly `out.len()` bytes and reads the trailing checksum.
+///
+/// Every loop iteration consumes input, so the work is bounded by `input.len() + out.len()`.
+pub fn decompress(input: &[u8], out: &mut [u8]) -> Result<Decoded, LzError> {
+    let mut inp = Input::new(input);
+    let len = out.len();
+    let mut pos = 0usize;
+    'outer: while pos < len {
+        let flags = inp.byte()?;
+        if flags == 0xFF {
+            // Eight literals (or the last few): one slice copy instead of eight steps.
+            let end = pos.saturating_add(8).min(len);
+            let src = inp.take(end.saturating_sub(pos))?;
+            if let Some(dst) = out.get_mut(pos..end) {
+                dst.copy_from_slice(src);
+            }
+            pos = end;
+            continue;
+        }
+        for bit in 0..8 {
+            if pos >= len {
+                break 'outer;
+            }
+            if flags & (1 << bit) != 0 {
+                let b = inp.byte()?;
+                if let Some(slot) = out.get_mut(pos) {
+                    *slot = b;
+                }
+                pos = pos.saturating_add(1);
+                continue;
+            }
+            let at = inp.pos;
+            let b1 = inp.byte()?;
+            let b2 = inp.byte()?;
+            let distance = usize::from(b1) | (usize::from(b2 & 0xF0) << 4);
+            let run = usize::from(b2 & 0x0F).saturating_add(3);
+            if distance == 0 {
+                return Err(LzError::LookBehind {
+                    offset: at,
+                    distance,
+                    produced: pos,
+                });
+            }
+            let end = pos.saturating_add(run).min(len);
+            // The part before the start of the output: spaces.
+            let spaces_end = distance.min(end).max(pos);
+            if let Some(s) = out.get_mut(pos..spaces_end) {
+                s.fill(0x20);
+            }
+            pos = spaces_end;
+            // The rest copies from `distance` back, byte by byte when it overlaps itself.
+            let src = pos.saturating_sub(distance);
+            copy_back(out, src, pos, end);
+            pos = end;
+        }
+    }
+    let stored =
+        u32::from_le_bytes(inp.take(4)?.try_into().map_err(|_| LzError::InputOverrun {
+            offset: input.len(),
+        })?);
+    let (unsigned, signed) = sums(out);
+    let checksum = match (stored == unsigned, stored == signed) {
+        (true, true) => Checksum::Either,
+        (true, false) => Checksum::Unsigned,
+        (false, true) => Checksum::Signed,
+        (false, false) => Checksum::Mismatch {
+            stored,
+            unsigned,
+            signed,
+        },
+    };
+    Ok(Decoded {
+        consumed: inp.pos,
+        checksum,
+    })
+}
+
+/// Copies `out[src..]` to `out[dst..end]` LZ77-style (a source that overlaps the destination repeats).
+#[inline(always)]
+pub(crate) fn copy_back(out: &mut [u8], src: usize, dst: usize, end: usize) {
+    let n = end.saturating_sub(dst);
+    let distance = dst.saturating_sub(src);
+    if distance >= n {
+        out.copy_within(src..src.saturating_add(n), dst);
+    } else {
+        for i in dst..end {
+            let b = out.get(i.saturating_sub(distance)).copied().unwrap_or(0);
+            if let Some(slot) = out.get_mut(i) {
+                *slot = b;
+            }
+        }
+    }
+}
+
+/// The unsigned and the signed (each byte as `i8`) additive sums of `data`, modulo 2³².
+pub fn sums(data: &[u8]) -> (u32, u32) {
+    let mut unsigned = 0u32;
+    let mut high = 0u32;
+    for &b in data {
+        unsigned = unsigned.wrapping_add(u32::from(b));
+        high = high.wrapping_add(u32::from(b >> 7));
+    }
+    // Each byte ≥ 0x80 counts 256 less when read as i8.
+    (unsigned, unsigned.wrapping_sub(high.wrapping_mul(256)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn literals_and_a_reference() {
+        // flags 0b0000_0111: three literals "abc", then a reference distance 3 length 3.
+        let (u, s) = sums(b"abcabc");
+        assert_eq!(u, s);
+        let mut input = vec_like(&[0x07, b'a', b'b', b'c', 3, 0]);
+        input.extend_from_slice(&u.to_le_bytes());
+        let mut out = [0u8; 6];
+        let d = decompress(&input, &mut out).unwrap();
+        assert_eq!(&out, b"abcabc");
+        assert_eq!(d.checksum, Checksum::Either);
+        assert_eq!(d.consumed, input.len());
+    }
+
+    #[test]
+    fn reference_before_start_gives_spaces() {
+        // A reference of distance 2, length 4 with nothing produced: two spaces, then copies of them.
+        let mut input = vec_like(&[0x00, 2, 1]);
+        input.extend_from_slice(&(0x20u32 * 4).to_le_bytes());
+        let mut out = [0u8; 4];
+        decompress(&input, &mut out).unwrap();
+        assert_eq!(&out, b"    ");
+    }
+
+    #[test]
+    fn signed_sum_and_mismatch() {
+        let mut input = vec_like(&[0x01, 0xFF]);
+        input.extend_from_slice(&u32::MAX.to_le_bytes()); // -1 as a signed sum
+        let mut out = [0u8; 1];
+        assert_eq!(
+            decompress(&input, &mut out).unwrap().checksum,
+            Checksum::Signed
+        );
+        let last = input.len() - 1;
+        input[last] = 0;
+        assert!(!decompress(&input, &mut out).unwrap().checksum.matched());
+    }
+
+    #[test]
+    fn truncation_and_zero_distance_are_errors() {
+        let mut out = [0u8; 4];
+        assert_eq!(
+            decompress(&[0xFF, 1, 2], &mut out),
+            Err(LzError::InputOverrun { offset: 3 })
+        );
+        assert!(matches!(
+            decompress(&[0x00, 0, 0, 0, 0, 0, 0], &mut out),
+            Err(LzError::LookBehind { .. })
+        ));
+        // Checksum missing.
+        assert!(decompress(&[0x0F, 1, 2, 3, 4, 0], &mut out).is_err());
+    }
+
+    extern crate std;
+    use std::vec::Vec;
+
+    fn vec_like(b: &[u8]) -> Vec<u8> {
+        b.to_vec()
+    }
+}

@@ -1,0 +1,311 @@
+//! BLP (Warcraft III / World of Warcraft textures) in the facade: joins the zero-copy container view
+//! (`lumpkit_formats::blp`) with the codecs, resolves BLP0's sibling mip files, and decodes any
+//! level to RGBA8.
+//!
+//! Decoding rules (`../shared/specs/blp-wc3.txt`, `../shared/research/blp.md`):
+//! - indexed: `palette[i]` as B, G, R (the palette's fourth byte is padding), alpha from the
+//!   separate plane at 0/1/4/8 bits;
+//! - JPEG: the four stored components are B, G, R, A with no colour transform; a frame of another
+//!   size than the level is cropped or padded with transparent black at the right and bottom;
+//! - DXT1/3/5 through texpresso (565 → 888 by bit replication), raw BGRA as stored;
+//! - alphaBits 0 means opaque: alpha is 255 unless [`Selection::stored_alpha`] asks for what the
+//!   file stores (Warcraft III uses it on models);
+//! - a chunk shorter than its level needs is read with the missing bytes as zero (the spec's
+//!   "resized"), after checking the buffer against the limits.
+
+use std::borrow::Cow;
+use std::path::Path;
+
+use lumpkit_dxt::Dxt;
+use lumpkit_formats::blp::{Blp, Encoding, Header, Joined, Mip, Version, rules};
+use lumpkit_formats::{Error, Fault, Ignore, Limits, Sink, Strict};
+use lumpkit_pixels::{alpha, bgra, crop, palette};
+use serde_json::{Value, json};
+
+use crate::rules::NO_SUCH_ENTRY;
+use crate::{Context, Format, Image, Input, OpenMode, Report, Selection};
+
+/// The BLP format.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct BlpFormat;
+
+impl Format for BlpFormat {
+    fn name(&self) -> &'static str {
+        "blp"
+    }
+
+    fn extensions(&self) -> &'static [&'static str] {
+        &["blp"]
+    }
+
+    /// `BLP` and a digit: `BLP3` still counts as BLP, so that it is reported as an unknown version.
+    fn sniff(&self, bytes: &[u8]) -> bool {
+        matches!(bytes, [b'B', b'L', b'P', d, ..] if d.is_ascii_digit())
+    }
+
+    fn inspect(&self, ctx: &Context<'_>, bytes: &[u8]) -> Report {
+        let mut report = Report::new("blp");
+        if let Err(e) = inspect_into(ctx, bytes, &mut report) {
+            report.fail(e);
+        }
+        report
+    }
+
+    fn decode(&self, ctx: &Context<'_>, bytes: &[u8], sel: &Selection<'_>) -> Result<Image, Error> {
+        if sel.entry.is_some() {
+            return Err(Error::caller(&NO_SUCH_ENTRY, [0; 3]));
+        }
+        if ctx.strict {
+            decode_with(ctx, bytes, sel, &mut Strict(Ignore))
+        } else {
+            decode_with(ctx, bytes, sel, &mut Ignore)
+        }
+    }
+}
+
+/// Where the levels' chunks live: in the file (BLP1/2) or in sibling files (BLP0).
+enum Levels {
+    InFile,
+    External(Vec<Input>),
+}
+
+impl Levels {
+    fn resolve(blp: &Blp<'_>, ctx: &Context<'_>) -> Levels {
+        if blp.version() != Version::Blp0 {
+            return Levels::InFile;
+        }
+        let Some(path) = ctx.path else {
+            return Levels::External(Vec::new());
+        };
+        let mut found = Vec::new();
+        for level in 0..blp.chain_len() {
+            match Input::open(&sibling(path, level), OpenMode::Map) {
+                Ok(input) => found.push(input),
+                Err(_) => break,
+            }
+        }
+        Levels::External(found)
+    }
+
+    fn count(&self, blp: &Blp<'_>) -> u32 {
+        match self {
+            Levels::InFile => blp.level_count(),
+            Levels::External(found) => u32::try_from(found.len()).unwrap_or(u32::MAX),
+        }
+    }
+
+    fn mip<'s>(
+        &'s self,
+        blp: &Blp<'s>,
+        level: u32,
+        sink: &mut impl Sink,
+    ) -> Result<Mip<'s>, Error> {
+        match self {
+            Levels::InFile => blp.mip(level, sink),
+            Levels::External(found) => {
+                let index = usize::try_from(level).unwrap_or(usize::MAX);
+                match found.get(index) {
+                    Some(input) => blp.external_mip(level, input, sink),
+                    None if level == 0 => Err(Error::file(&rules::EXTERNAL_MIP_MISSING, 0, [0; 3])),
+                    None => Err(Error::caller(
+                        &rules::LEVEL_MISSING,
+                        [level.into(), found.len() as u64, 0],
+                    )),
+                }
+            }
+        }
+    }
+}
+
+/// `name.bNN` beside `name.blp`.
+fn sibling(path: &Path, level: u32) -> std::path::PathBuf {
+    path.with_extension(format!("b{level:02}"))
+}
+
+fn inspect_into(ctx: &Context<'_>, bytes: &[u8], report: &mut Report) -> Result<(), Error> {
+    let header = Header::parse(bytes)?;
+    report.version = Some(header.version.number().into());
+    report.width = Some(header.width);
+    report.height = Some(header.height);
+    let blp = Blp::parse(bytes, &mut report.sink(ctx.strict))?;
+    report.set("encoding", blp.encoding().name());
+    report.set("alpha_bits", blp.alpha_bits());
+    report.set("has_mipmaps", header.has_mipmaps());
+    let levels = Levels::resolve(&blp, ctx);
+    let count = levels.count(&blp);
+    if let Levels::External(found) = &levels {
+        if found.is_empty() {
+            let missing = rules::EXTERNAL_MIP_MISSING.with(0, [0; 3]);
+            report.sink(ctx.strict).report(missing)?;
+        } else {
+            blp.check_chain(count, &mut report.sink(ctx.strict))?;
+        }
+    }
+    report.mips = Some(count);
+    let mut listed = Vec::new();
+    for level in 0..count {
+        let (width, height) = blp.level_size(level);
+        let (offset, size) = blp.entry(level).unwrap_or((0, 0));
+        let mut entry = json!({"width": width, "height": height, "offset": offset, "size": size});
+        match levels.mip(&blp, level, &mut report.sink(ctx.strict)) {
+            Ok(mip) => {
+                if let (Levels::External(_), Some(obj)) = (&levels, entry.as_object_mut()) {
+                    obj.insert("size".into(), mip.declared_size.into());
+                }
+                if ctx.decode_pixels
+                    && let Err(e) = decode_mip(&blp, &mip, &ctx.limits, false)
+                {
+                    record(report, e)?;
+                }
+            }
+            Err(e) => record(report, e)?,
+        }
+        listed.push(entry);
+    }
+    report.set("levels", Value::Array(listed));
+    Ok(())
+}
+
+/// Records a level's failure without stopping (a bad later level leaves the others usable); a
+/// strict-mode stop ends the inspection.
+fn record(report: &mut Report, e: Error) -> Result<(), Error> {
+    if e.fault == Fault::Strict {
+        return Err(e);
+    }
+    report.diagnostics.push(e.diagnostic);
+    Ok(())
+}
+
+fn decode_with(
+    ctx: &Context<'_>,
+    bytes: &[u8],
+    sel: &Selection<'_>,
+    sink: &mut impl Sink,
+) -> Result<Image, Error> {
+    let blp = Blp::parse(bytes, sink)?;
+    let levels = Levels::resolve(&blp, ctx);
+    let mip = levels.mip(&blp, sel.mip, sink)?;
+    decode_mip(&blp, &mip, &ctx.limits, sel.stored_alpha)
+}
+
+/// Decodes one level to RGBA8, checking every buffer against `limits` before allocating it.
+pub fn decode_mip(
+    blp: &Blp<'_>,
+    mip: &Mip<'_>,
+    limits: &Limits,
+    stored_alpha: bool,
+) -> Result<Image, Error> {
+    let (w, h) = (mip.width, mip.height);
+    let alpha_bits = blp.alpha_bits();
+    let opaque = alpha_bits == 0 && !stored_alpha;
+    let mut image;
+    match blp.encoding() {
+        Encoding::Jpeg => return decode_jpeg(blp, mip, limits, opaque),
+        Encoding::Indexed => {
+            image = Image::zeroed(w, h, limits)?;
+            let data = padded(blp, mip, limits)?;
+            let pixels = (w as usize).saturating_mul(h as usize);
+            let (indices, plane) = data.split_at(pixels.min(data.len()));
+            let plane = plane
+                .get(..alpha::plane_len(pixels, alpha_bits))
+                .unwrap_or(plane);
+            let pal = blp.palette().ok_or_else(|| size_error(mip))?;
+            palette::bgrx_to_rgba(indices, pal, &mut image.rgba).map_err(|_| size_error(mip))?;
+            alpha::apply(alpha_bits, plane, &mut image.rgba).map_err(|_| size_error(mip))?;
+        }
+        Encoding::Dxt1 | Encoding::Dxt3 | Encoding::Dxt5 => {
+            let format = match blp.encoding() {
+                Encoding::Dxt1 => Dxt::Dxt1,
+                Encoding::Dxt3 => Dxt::Dxt3,
+                _ => Dxt::Dxt5,
+            };
+            image = Image::zeroed(w, h, limits)?;
+            let data = padded(blp, mip, limits)?;
+            lumpkit_dxt::decode(format, w, h, &data, &mut image.rgba)
+                .map_err(|_| size_error(mip))?;
+            if opaque {
+                alpha::force_opaque(&mut image.rgba);
+            }
+        }
+        Encoding::Bgra => {
+            image = Image::zeroed(w, h, limits)?;
+            let data = padded(blp, mip, limits)?;
+            bgra::to_rgba(&data, &mut image.rgba).map_err(|_| size_error(mip))?;
+            if opaque {
+                alpha::force_opaque(&mut image.rgba);
+            }
+        }
+    }
+    Ok(image)
+}
+
+/// The level's data at exactly the length its encoding needs: borrowed when the chunk is long
+/// enough, else copied with the missing bytes as zero (bounded by `limits`).
+fn padded<'d>(blp: &Blp<'_>, mip: &Mip<'d>, limits: &Limits) -> Result<Cow<'d, [u8]>, Error> {
+    let need = blp.data_len(mip.level).ok_or_else(|| size_error(mip))?;
+    let need = limits.alloc(need)?;
+    if let Some(exact) = mip.data.get(..need) {
+        return Ok(Cow::Borrowed(exact));
+    }
+    let mut owned = Vec::with_capacity(need);
+    owned.extend_from_slice(mip.data);
+    owned.resize(need, 0);
+    Ok(Cow::Owned(owned))
+}
+
+fn size_error(mip: &Mip<'_>) -> Error {
+    Error::file(
+        &rules::MIP_SIZE_MISMATCH,
+        mip.offset,
+        [mip.level.into(), mip.data.len() as u64, 0],
+    )
+}
+
+fn decode_jpeg(
+    blp: &Blp<'_>,
+    mip: &Mip<'_>,
+    limits: &Limits,
+    opaque: bool,
+) -> Result<Image, Error> {
+    let invalid = || Error::file(&rules::JPEG_INVALID, mip.offset, [mip.level.into(), 0, 0]);
+    let joined = Joined {
+        head: blp.jpeg_header(),
+        tail: mip.data,
+    };
+    let frame = joined.frame().ok_or_else(invalid)?;
+    let (fw, fh) = (u32::from(frame.width), u32::from(frame.height));
+    // The decoder allocates the frame (and its component planes) before we can crop it.
+    let frame_len = limits.rgba_len(fw, fh)?;
+    let out_len = limits.rgba_len(mip.width, mip.height)?;
+    let decoded = lumpkit_jpeg::decode_four_components(joined.head, joined.tail, limits.max_alloc)
+        .map_err(|e| match e {
+            lumpkit_jpeg::JpegError::TooLarge { needed, allowed } => {
+                Error::limit(&lumpkit_formats::rules::LIMIT_ALLOC, [needed, allowed, 0])
+            }
+            _ => invalid(),
+        })?;
+    let mut samples = decoded.samples;
+    if samples.len() != frame_len || (decoded.width, decoded.height) != (fw, fh) {
+        return Err(invalid());
+    }
+    bgra::swap_in_place(&mut samples);
+    if opaque {
+        alpha::force_opaque(&mut samples);
+    }
+    if (fw, fh) == (mip.width, mip.height) {
+        return Ok(Image {
+            width: fw,
+            height: fh,
+            rgba: samples,
+        });
+    }
+    let mut rgba = vec![0; out_len];
+    let src = (fw as usize, fh as usize);
+    let dst = (mip.width as usize, mip.height as usize);
+    crop::crop_or_pad(&samples, src, &mut rgba, dst).map_err(|_| invalid())?;
+    Ok(Image {
+        width: mip.width,
+        height: mip.height,
+        rgba,
+    })
+}

@@ -1,0 +1,337 @@
+//! PAA textures through the [`Format`] interface: the container view of `lumpkit-formats`, LZO/LZSS
+//! from `lumpkit-lz`, DXT from `lumpkit-dxt`, packed pixels and palettes from `lumpkit-pixels`.
+//!
+//! `inspect` always runs the decompressors over compressed mips (a checker must find bad LZO/LZSS data
+//! and wrong checksums without being asked to decode), bounded by `ctx.limits`; with
+//! `ctx.decode_pixels` it also expands every level to RGBA. DXT2/DXT4 decode as DXT3/DXT5 colour
+//! with a warning (premultiplied colour is kept as stored, never a panic as in HEMTT). SWIZ is
+//! reported and applied only with [`Selection::swizzle`]: byte order A, R, G, B; 0–3 select the
+//! source channel A, R, G, B, +4 inverts it, 8 fills with 255, 9 with 0 (the ACRE2 `_as` value
+//! `08 08 02 08` keeps G and fills the rest; the AGM `_nohq` value `05 04 02 03` swaps A and R
+//! inverted, the known DXT5nm layout).
+
+use lumpkit_dxt::Dxt;
+use lumpkit_formats::paa::rules as paa_rules;
+use lumpkit_formats::paa::{Compression, Mip, Paa, PaaType};
+use lumpkit_formats::{Error, Ignore, Sink};
+use lumpkit_lz::lzss::Checksum;
+use lumpkit_pixels::packed;
+use serde_json::{Value, json};
+
+use crate::rules::NO_SUCH_ENTRY;
+use crate::{Context, Format, Image, Report, Selection};
+
+/// The PAA format.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct PaaFormat;
+
+/// Whether `bytes` start like a PAA: a known type word followed by a tag or an empty palette, or
+/// (OFP palette files) a `GGAT` tag right away.
+pub fn looks_like_paa(bytes: &[u8]) -> bool {
+    let word = bytes.first_chunk::<2>().map(|w| u16::from_le_bytes(*w));
+    let after = bytes.get(2..6);
+    match word.and_then(PaaType::from_word) {
+        Some(_) => {
+            after == Some(b"GGAT".as_slice()) || bytes.get(2..4) == Some([0u8, 0].as_slice())
+        }
+        None => bytes.starts_with(b"GGAT") && bytes.get(8..12).is_some(),
+    }
+}
+
+impl Format for PaaFormat {
+    fn name(&self) -> &'static str {
+        "paa"
+    }
+
+    fn extensions(&self) -> &'static [&'static str] {
+        &["paa", "pac"]
+    }
+
+    fn sniff(&self, bytes: &[u8]) -> bool {
+        looks_like_paa(bytes)
+    }
+
+    fn sniff_by_extension_only(&self) -> bool {
+        true
+    }
+
+    fn inspect(&self, ctx: &Context<'_>, bytes: &[u8]) -> Report {
+        let mut report = Report::new("paa");
+        let parsed = Paa::parse(bytes, &mut report.sink(ctx.strict));
+        let paa = match parsed {
+            Ok(p) => p,
+            Err(e) => {
+                report.fail(e);
+                return report;
+            }
+        };
+        describe(&paa, &mut report);
+        if let Err(e) = validate_levels(ctx, &paa, &mut report) {
+            report.fail(e);
+        }
+        report
+    }
+
+    fn decode(&self, ctx: &Context<'_>, bytes: &[u8], sel: &Selection<'_>) -> Result<Image, Error> {
+        let paa = Paa::parse(bytes, &mut Ignore)?;
+        let index = usize::try_from(sel.mip).unwrap_or(usize::MAX);
+        if index >= paa.mips().len() {
+            return Err(Error::caller(
+                &NO_SUCH_ENTRY,
+                [sel.mip.into(), paa.mips().len() as u64, 0],
+            ));
+        }
+        let mut image = decode_level(ctx, &paa, index, &mut Ignore)?;
+        if sel.swizzle
+            && let Some(swiz) = paa.tags.swiz
+        {
+            apply_swizzle(&mut image.rgba, swiz);
+        }
+        Ok(image)
+    }
+}
+
+/// Fills the report's facts from the parsed view.
+fn describe(paa: &Paa<'_>, report: &mut Report) {
+    let mips = paa.mips();
+    if let Some(first) = mips.first() {
+        report.width = Some(first.width.into());
+        report.height = Some(first.height.into());
+    }
+    report.mips = Some(mips.len() as u32);
+    report.set("encoding", paa.kind.encoding());
+    if let Some(word) = paa.kind.word() {
+        report.set("type", format!("{word:#06x}"));
+    }
+    let levels: Vec<Value> = mips
+        .iter()
+        .map(|m| {
+            json!({"width": m.width, "height": m.height, "offset": m.offset, "size": m.stored_len,
+                   "compression": m.compression.as_str()})
+        })
+        .collect();
+    report.set("levels", levels);
+    let hex = |b: [u8; 4]| b.iter().map(|x| format!("{x:02x}")).collect::<String>();
+    let mut tags = serde_json::Map::new();
+    let t = &paa.tags;
+    if let Some(v) = t.avgc {
+        tags.insert("avgc_bgra".into(), hex(v).into());
+    }
+    if let Some(v) = t.maxc {
+        tags.insert("maxc_bgra".into(), hex(v).into());
+    }
+    if let Some(v) = t.flag {
+        tags.insert("flag".into(), v.into());
+    }
+    if let Some(v) = t.swiz {
+        tags.insert("swiz_argb".into(), hex(v).into());
+    }
+    if let Some(v) = t.proc_text {
+        tags.insert(
+            "proc".into(),
+            String::from_utf8_lossy(v).into_owned().into(),
+        );
+    }
+    tags.insert("offs".into(), t.offs.is_some().into());
+    report.set("tags", Value::Object(tags));
+    if paa.kind == PaaType::IndexPalette {
+        report.set("palette_colours", paa.palette.len() / 3);
+    }
+}
+
+/// Runs the decompressors (and, with `ctx.decode_pixels`, the pixel expansion) over every level,
+/// reporting what fails. Returns `Err` only when strict mode stops.
+fn validate_levels(ctx: &Context<'_>, paa: &Paa<'_>, report: &mut Report) -> Result<(), Error> {
+    let mut sums = Vec::new();
+    {
+        let mut sink = report.sink(ctx.strict);
+        for index in 0..paa.mips().len() {
+            let Ok((mip, payload)) = paa.payload(index) else {
+                continue; // Already reported by the walk.
+            };
+            let outcome = if ctx.decode_pixels {
+                decode_level(ctx, paa, index, &mut sink).map(drop)
+            } else {
+                unpack(ctx, &mip, payload, &mut sink).map(|(_, sum)| sums.push((index, sum)))
+            };
+            if let Err(e) = outcome {
+                if e.fault == lumpkit_formats::Fault::Strict {
+                    return Err(e);
+                }
+                sink.report(e.diagnostic)?;
+            }
+        }
+    }
+    // Which LZSS checksum convention each level matched (TexView signs bytes, HEMTT does not).
+    if let Some(Value::Array(levels)) = report.fields.get_mut("levels") {
+        for (index, sum) in sums {
+            if let (Some(Value::Object(level)), Some(sum)) = (levels.get_mut(index), sum) {
+                level.insert("checksum".into(), sum.into());
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The uncompressed payload of a level: borrowed when raw, decompressed otherwise.
+fn unpack<'b>(
+    ctx: &Context<'_>,
+    mip: &Mip,
+    payload: &'b [u8],
+    sink: &mut impl Sink,
+) -> Result<(std::borrow::Cow<'b, [u8]>, Option<&'static str>), Error> {
+    let index = u64::from(mip.index);
+    match mip.compression {
+        Compression::Raw => {
+            if (payload.len() as u64) < mip.expected_len {
+                return Err(Error::file(
+                    &paa_rules::MIP_SIZE_MISMATCH,
+                    mip.offset,
+                    [index, payload.len() as u64, mip.expected_len],
+                ));
+            }
+            Ok((std::borrow::Cow::Borrowed(payload), None))
+        }
+        Compression::Rle => {
+            let mut out = vec![0u8; ctx.limits.alloc(mip.expected_len)?];
+            lumpkit_lz::rle::decompress(payload, &mut out).map_err(|e| {
+                Error::file(
+                    &paa_rules::RLE_INVALID,
+                    mip.data_offset.saturating_add(e.offset() as u64),
+                    [index, e.offset() as u64, 0],
+                )
+            })?;
+            Ok((std::borrow::Cow::Owned(out), None))
+        }
+        Compression::Lzo => {
+            let mut out = vec![0u8; ctx.limits.alloc(mip.expected_len)?];
+            lumpkit_lz::lzo::decompress(payload, &mut out).map_err(|e| {
+                let produced = match e {
+                    lumpkit_lz::LzError::OutputShort { produced, .. }
+                    | lumpkit_lz::LzError::OutputOverrun { produced, .. }
+                    | lumpkit_lz::LzError::LookBehind { produced, .. } => produced as u64,
+                    lumpkit_lz::LzError::InputOverrun { .. } => 0,
+                };
+                Error::file(
+                    &paa_rules::LZO_INVALID,
+                    mip.data_offset.saturating_add(e.offset() as u64),
+                    [index, e.offset() as u64, produced],
+                )
+            })?;
+            Ok((std::borrow::Cow::Owned(out), None))
+        }
+        Compression::Lzss => {
+            let mut out = vec![0u8; ctx.limits.alloc(mip.expected_len)?];
+            let decoded = lumpkit_lz::lzss::decompress(payload, &mut out).map_err(|e| {
+                Error::file(
+                    &paa_rules::LZSS_INVALID,
+                    mip.data_offset.saturating_add(e.offset() as u64),
+                    [index, e.offset() as u64, 0],
+                )
+            })?;
+            if let Checksum::Mismatch {
+                stored, unsigned, ..
+            } = decoded.checksum
+            {
+                let at = mip
+                    .data_offset
+                    .saturating_add(decoded.consumed.saturating_sub(4) as u64);
+                sink.report(
+                    paa_rules::LZSS_CHECKSUM.with(at, [index, stored.into(), unsigned.into()]),
+                )?;
+            }
+            let sum = match decoded.checksum {
+                Checksum::Unsigned => "unsigned",
+                Checksum::Signed => "signed",
+                Checksum::Either => "either",
+                Checksum::Mismatch { .. } => "mismatch",
+            };
+            Ok((std::borrow::Cow::Owned(out), Some(sum)))
+        }
+    }
+}
+
+/// Decodes level `index` to RGBA8, checking the limits before allocating.
+fn decode_level(
+    ctx: &Context<'_>,
+    paa: &Paa<'_>,
+    index: usize,
+    sink: &mut impl Sink,
+) -> Result<Image, Error> {
+    let (mip, payload) = paa.payload(index)?;
+    let (w, h) = (u32::from(mip.width), u32::from(mip.height));
+    let len = ctx.limits.rgba_len(w, h)?;
+    let (data, _) = unpack(ctx, &mip, payload, sink)?;
+    let mut rgba = vec![0u8; len];
+    let size_error = |got: usize| {
+        Error::file(
+            &paa_rules::MIP_SIZE_MISMATCH,
+            mip.offset,
+            [mip.index.into(), got as u64, mip.expected_len],
+        )
+    };
+    let exact = data
+        .get(..usize::try_from(mip.expected_len).unwrap_or(usize::MAX))
+        .ok_or(size_error(data.len()))?;
+    let dxt = match paa.kind {
+        PaaType::Dxt1 => Some(Dxt::Dxt1),
+        PaaType::Dxt2 | PaaType::Dxt3 => Some(Dxt::Dxt3),
+        PaaType::Dxt4 | PaaType::Dxt5 => Some(Dxt::Dxt5),
+        _ => None,
+    };
+    let expanded = match (dxt, paa.kind) {
+        (Some(format), _) => lumpkit_dxt::decode(format, w, h, exact, &mut rgba).is_ok(),
+        (None, PaaType::Argb4444) => packed::argb4444_to_rgba(exact, &mut rgba).is_ok(),
+        (None, PaaType::Argb1555) => packed::argb1555_to_rgba(exact, &mut rgba).is_ok(),
+        (None, PaaType::Argb8888) => packed::bgra8888_to_rgba(exact, &mut rgba).is_ok(),
+        (None, PaaType::Ai88) => packed::ai88_to_rgba(exact, &mut rgba).is_ok(),
+        (None, _) => {
+            let table = palette_table(paa.palette);
+            lumpkit_pixels::palette::rgb_to_rgba(exact, &table, &mut rgba).is_ok()
+        }
+    };
+    if !expanded {
+        return Err(size_error(exact.len()));
+    }
+    Ok(Image {
+        width: w,
+        height: h,
+        rgba,
+    })
+}
+
+/// The file's BGR palette as an RGB lookup table (entries it lacks are black).
+fn palette_table(bgr: &[u8]) -> [[u8; 3]; 256] {
+    let mut table = [[0u8; 3]; 256];
+    for (entry, c) in table.iter_mut().zip(bgr.chunks_exact(3)) {
+        if let [b, g, r] = *c {
+            *entry = [r, g, b];
+        }
+    }
+    table
+}
+
+/// Applies a SWIZ tag (bytes for A, R, G, B) to RGBA8 pixels in place.
+pub fn apply_swizzle(rgba: &mut [u8], swiz: [u8; 4]) {
+    // Destination order of the tag (A, R, G, B) as RGBA indices.
+    const DEST: [usize; 4] = [3, 0, 1, 2];
+    for px in rgba.chunks_exact_mut(4) {
+        let [r, g, b, a] = <[u8; 4]>::try_from(&*px).unwrap_or([0; 4]);
+        let source = [a, r, g, b];
+        let channel = |i: u8| source.get(usize::from(i)).copied().unwrap_or(0);
+        let mut out = [r, g, b, a];
+        for (&code, &dest) in swiz.iter().zip(DEST.iter()) {
+            let v = match code {
+                0..=3 => channel(code),
+                4..=7 => 255 - channel(code - 4),
+                8 => 255,
+                9 => 0,
+                _ => continue,
+            };
+            if let Some(slot) = out.get_mut(dest) {
+                *slot = v;
+            }
+        }
+        px.copy_from_slice(&out);
+    }
+}

@@ -1,0 +1,226 @@
+//! PBO archives through the [`Format`] interface: the container view of `lumpkit-formats`, `Cprs`
+//! entries through `lumpkit-lz`, and the SHA-1 trailer checked with RustCrypto's `sha1`.
+//!
+//! Stored entries are handed out as borrowed slices; `Cprs` entries are decompressed into owned bytes
+//! only after `ctx.limits` allows the original size and the stored data could expand that far (LZSS
+//! yields at most 9 bytes per input byte). Entry names keep their stored text in `entries`; children
+//! use `/` separators, and names that climb out (`..`, absolute, drive letters) are never extracted.
+
+use std::borrow::Cow;
+
+use lumpkit_formats::pbo::rules as pbo_rules;
+use lumpkit_formats::pbo::{Entry, METHOD_CPRS, METHOD_STORED, Pbo};
+use lumpkit_formats::{Error, Ignore, Sink};
+use lumpkit_lz::lzss::Checksum;
+use serde_json::{Map, Value, json};
+use sha1::{Digest, Sha1};
+
+use crate::rules::{NO_SUCH_ENTRY, NOT_A_PICTURE};
+use crate::{Child, ChildContent, Context, Format, Image, Report, Selection};
+
+/// Largest output per input byte of Bohemia LZSS (see `lumpkit_formats::paa::view`).
+const LZSS_MAX_RATIO: u64 = 9;
+
+/// The PBO format.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct PboFormat;
+
+impl Format for PboFormat {
+    fn name(&self) -> &'static str {
+        "pbo"
+    }
+
+    fn extensions(&self) -> &'static [&'static str] {
+        &["pbo"]
+    }
+
+    /// Only archives with a `Vers` header carry a signature (`\0sreV`); others go by extension.
+    fn sniff(&self, bytes: &[u8]) -> bool {
+        bytes.starts_with(b"\0sreV")
+    }
+
+    fn sniff_by_extension_only(&self) -> bool {
+        true
+    }
+
+    fn inspect(&self, ctx: &Context<'_>, bytes: &[u8]) -> Report {
+        let mut report = Report::new("pbo");
+        let parsed = Pbo::parse(bytes, &mut report.sink(ctx.strict));
+        let pbo = match parsed {
+            Ok(p) => p,
+            Err(e) => {
+                report.fail(e);
+                return report;
+            }
+        };
+        let mut props = Map::new();
+        for (k, v) in pbo.properties() {
+            props.insert(text(k), text(v).into());
+        }
+        if let Some(Value::String(v)) = props.get("version") {
+            report.version = Some(v.clone().into());
+        }
+        report.set("properties", Value::Object(props));
+        let entries: Vec<Value> = pbo
+            .entries()
+            .map(|e| {
+                json!({"name": text(e.name), "size": e.size(), "stored_size": e.data_size,
+                       "method": method_name(e.method), "offset": e.data_offset, "timestamp": e.timestamp})
+            })
+            .collect();
+        report.set("entries", entries);
+        report.set("data_offset", pbo.data_start);
+        if let Err(e) = check_contents(ctx, &pbo, &mut report) {
+            report.fail(e);
+        }
+        report
+    }
+
+    fn decode(&self, ctx: &Context<'_>, bytes: &[u8], sel: &Selection<'_>) -> Result<Image, Error> {
+        let Some(wanted) = sel.entry else {
+            return Err(Error::caller(&NOT_A_PICTURE, [0; 3]));
+        };
+        let pbo = Pbo::parse(bytes, &mut Ignore)?;
+        let unify = |s: &str| s.replace('\\', "/").to_ascii_lowercase();
+        let entry = pbo
+            .entries()
+            .find(|e| unify(&text(e.name)) == unify(wanted))
+            .ok_or(Error::caller(&NO_SUCH_ENTRY, [0; 3]))?;
+        let data = entry_bytes(ctx, &pbo, &entry, &mut Ignore)?;
+        match crate::sniff(
+            &data,
+            Some(std::path::Path::new(&text(entry.name).replace('\\', "/"))),
+        ) {
+            crate::registry::Sniffed::Known(f) => f.decode(
+                ctx,
+                &data,
+                &Selection {
+                    entry: None,
+                    ..*sel
+                },
+            ),
+            _ => Err(Error::caller(&NOT_A_PICTURE, [0; 3])),
+        }
+    }
+
+    fn children<'b>(&self, ctx: &Context<'_>, bytes: &'b [u8]) -> Result<Vec<Child<'b>>, Error> {
+        let pbo = Pbo::parse(bytes, &mut Ignore)?;
+        Ok(pbo
+            .entries()
+            .map(|entry| {
+                let content = if entry.path_unsafe() {
+                    ChildContent::Failed(Error::file(
+                        &pbo_rules::PATH_UNSAFE,
+                        entry.header_offset,
+                        [entry.index.into(), 0, 0],
+                    ))
+                } else {
+                    match entry_bytes(ctx, &pbo, &entry, &mut Ignore) {
+                        Ok(data) => ChildContent::Bytes(data),
+                        Err(e) => ChildContent::Failed(e),
+                    }
+                };
+                Child {
+                    name: text(entry.name).replace('\\', "/"),
+                    offset: Some(entry.data_offset),
+                    content,
+                }
+            })
+            .collect())
+    }
+}
+
+/// Name bytes as text (lossily; PBO names are usually ASCII, sometimes Windows-1252).
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+fn method_name(method: u32) -> Value {
+    match method {
+        METHOD_STORED => "stored".into(),
+        METHOD_CPRS => "cprs".into(),
+        other => format!("{other:#010x}").into(),
+    }
+}
+
+/// Verifies the SHA-1 trailer and every `Cprs` entry's data.
+fn check_contents(ctx: &Context<'_>, pbo: &Pbo<'_>, report: &mut Report) -> Result<(), Error> {
+    let mut sink = report.sink(ctx.strict);
+    if let Some(stored) = pbo.sha1 {
+        let hashed = pbo.hashed();
+        if Sha1::digest(hashed).as_slice() != stored {
+            sink.report(
+                pbo_rules::SHA1_MISMATCH.with(hashed.len() as u64, [hashed.len() as u64, 0, 0]),
+            )?;
+        }
+    }
+    for entry in pbo.entries().filter(|e| e.method == METHOD_CPRS) {
+        if entry.data(pbo.bytes()).is_none() {
+            continue; // Reported by the parse.
+        }
+        if let Err(e) = entry_bytes(ctx, pbo, &entry, &mut sink) {
+            if e.fault == lumpkit_formats::Fault::Strict {
+                return Err(e);
+            }
+            sink.report(e.diagnostic)?;
+        }
+    }
+    Ok(())
+}
+
+/// An entry's content: borrowed when stored, decompressed (within the limits) when `Cprs`.
+fn entry_bytes<'b>(
+    ctx: &Context<'_>,
+    pbo: &Pbo<'b>,
+    entry: &Entry<'b>,
+    sink: &mut impl Sink,
+) -> Result<Cow<'b, [u8]>, Error> {
+    let index = u64::from(entry.index);
+    let data = entry.data(pbo.bytes()).ok_or(Error::file(
+        &pbo_rules::DATA_PAST_EOF,
+        entry.header_offset,
+        [index, entry.data_size.into(), entry.data_offset],
+    ))?;
+    match entry.method {
+        METHOD_STORED => Ok(Cow::Borrowed(data)),
+        METHOD_CPRS => {
+            let size = u64::from(entry.original_size);
+            if size
+                > (data.len() as u64)
+                    .saturating_mul(LZSS_MAX_RATIO)
+                    .saturating_add(16)
+            {
+                return Err(Error::file(
+                    &pbo_rules::CPRS_INVALID,
+                    entry.data_offset,
+                    [index, 0, 0],
+                ));
+            }
+            let mut out = vec![0u8; ctx.limits.alloc(size)?];
+            let decoded = lumpkit_lz::lzss::decompress(data, &mut out).map_err(|e| {
+                Error::file(
+                    &pbo_rules::CPRS_INVALID,
+                    entry.data_offset.saturating_add(e.offset() as u64),
+                    [index, e.offset() as u64, 0],
+                )
+            })?;
+            if let Checksum::Mismatch {
+                stored, unsigned, ..
+            } = decoded.checksum
+            {
+                let at = entry
+                    .data_offset
+                    .saturating_add(decoded.consumed.saturating_sub(4) as u64);
+                sink.report(
+                    pbo_rules::CPRS_CHECKSUM.with(at, [index, stored.into(), unsigned.into()]),
+                )?;
+            }
+            Ok(Cow::Owned(out))
+        }
+        other => Err(Error::unsupported(
+            &pbo_rules::METHOD_UNSUPPORTED,
+            entry.header_offset,
+            [index, other.into(), 0],
+        )),
+    }
+}

@@ -1,0 +1,133 @@
+//! BLP under damage: every valid corpus file cut at every length up to its header size and at each
+//! structure boundary must give an error or a warning, never a panic; and single corrupted fields
+//! (proptest) must never panic, hang or allocate beyond the limits.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+use std::collections::BTreeSet;
+
+use lumpkit::formats::blp::BlpFormat;
+use lumpkit::{Context, Format, Status};
+use lumpkit_testgen::Sample;
+use proptest::prelude::*;
+
+fn valid_samples() -> Vec<Sample> {
+    lumpkit_testgen::blp::samples()
+        .into_iter()
+        .filter(|s| s.status == "ok" && s.name.ends_with(".blp") && s.codes.is_empty())
+        .collect()
+}
+
+fn u32_at(bytes: &[u8], at: usize) -> Option<usize> {
+    let b = bytes.get(at..at + 4)?;
+    Some(u32::from_le_bytes(b.try_into().unwrap()) as usize)
+}
+
+/// Where the header ends (the first level's data, or the whole file for BLP0) and every boundary
+/// between structures: magic, fixed header, mip locator, JPEG header size, each chunk's start/end.
+fn boundaries(bytes: &[u8]) -> (usize, BTreeSet<usize>) {
+    let header_len = if bytes.starts_with(b"BLP2") { 20 } else { 28 };
+    let mut cuts: BTreeSet<usize> = [4, header_len].into();
+    if bytes.starts_with(b"BLP0") {
+        return (bytes.len(), cuts);
+    }
+    let locator_end = header_len + 128;
+    cuts.extend([locator_end, locator_end + 4, locator_end + 1024]);
+    let mut first_chunk = bytes.len();
+    for level in 0..16 {
+        let offset = u32_at(bytes, header_len + 4 * level).unwrap();
+        let size = u32_at(bytes, header_len + 64 + 4 * level).unwrap();
+        if offset != 0 && size != 0 {
+            first_chunk = first_chunk.min(offset);
+            cuts.extend([offset, offset + 1, offset + size - 1, offset + size]);
+        }
+    }
+    (first_chunk, cuts)
+}
+
+#[test]
+fn truncation_at_every_header_length_and_boundary_is_reported() {
+    let samples = valid_samples();
+    assert!(samples.len() >= 10, "expected valid files of every kind");
+    let ctx = Context {
+        decode_pixels: true,
+        ..Context::default()
+    };
+    let mut cuts_tried = 0;
+    for s in &samples {
+        let full = BlpFormat.inspect(&Context::default(), &s.bytes);
+        let (header_end, cuts) = boundaries(&s.bytes);
+        let lengths: BTreeSet<usize> = (0..=header_end)
+            .chain(cuts)
+            .filter(|&n| n < s.bytes.len())
+            .collect();
+        for n in lengths {
+            let cut = &s.bytes[..n];
+            let report = BlpFormat.inspect(&ctx, cut);
+            assert_ne!(
+                report.status(),
+                Status::Ok,
+                "{} cut at {n} of {} reported ok (uncut: {:?})",
+                s.name,
+                s.bytes.len(),
+                full.status()
+            );
+            lumpkit::exercise::format(&BlpFormat, cut);
+            cuts_tried += 1;
+        }
+    }
+    eprintln!("{cuts_tried} truncations of {} files", samples.len());
+}
+
+/// Offsets of the single fields worth corrupting: header fields, mip table entries, and the JPEG
+/// header size.
+fn field_offsets(bytes: &[u8]) -> Vec<usize> {
+    let header_len = if bytes.starts_with(b"BLP2") { 20 } else { 28 };
+    let mut out: Vec<usize> = (4..header_len).step_by(4).collect();
+    if bytes.starts_with(b"BLP2") {
+        out.extend(8..12);
+    }
+    if !bytes.starts_with(b"BLP0") {
+        out.extend((header_len..header_len + 132).step_by(4));
+    }
+    out.retain(|&o| o + 4 <= bytes.len());
+    out
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 512, ..ProptestConfig::default() })]
+
+    #[test]
+    fn one_corrupted_field_never_panics(
+        which in any::<prop::sample::Index>(),
+        field in any::<prop::sample::Index>(),
+        value in prop_oneof![
+            Just(0u32), Just(1), Just(u32::MAX), Just(0x8000_0000), Just(0xFFFF), Just(0x1_0000),
+            any::<u32>()
+        ],
+        as_byte in any::<bool>(),
+    ) {
+        let samples = valid_samples();
+        let s = which.get(&samples);
+        let mut bytes = s.bytes.clone();
+        let offsets = field_offsets(&bytes);
+        let at = *field.get(&offsets);
+        if as_byte {
+            bytes[at] = value as u8;
+        } else {
+            bytes[at..at + 4].copy_from_slice(&value.to_le_bytes());
+        }
+        let ctx = Context { decode_pixels: true, limits: lumpkit::exercise::FUZZ_LIMITS, ..Context::default() };
+        let report = BlpFormat.inspect(&ctx, &bytes);
+        // Every error and warning names a rule; the report renders.
+        prop_assert!(report.diagnostics.iter().all(|d| !d.code().is_empty()));
+        let _ = report.to_json("corrupted");
+        lumpkit::exercise::format(&BlpFormat, &bytes);
+    }
+
+    #[test]
+    fn random_bytes_after_the_magic_never_panic(tail in prop::collection::vec(any::<u8>(), 0..1400), v in 0u8..4) {
+        let mut bytes = format!("BLP{v}").into_bytes();
+        bytes.extend(tail);
+        lumpkit::exercise::format(&BlpFormat, &bytes);
+    }
+}

@@ -1,0 +1,127 @@
+//! Every row of `../shared/corpus/pbo/expected.tsv` (entry counts and the sha256 of every extracted
+//! entry), plus the PAA files inside a PBO checked as PAA.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+mod support;
+
+use std::collections::HashMap;
+
+use lumpkit::{Context, Extracted};
+
+#[test]
+fn every_pbo_fact_matches() {
+    let Some(dir) = support::shared_corpus("pbo") else {
+        return;
+    };
+    let format = lumpkit::by_name("pbo").unwrap();
+    let facts = support::read_facts(&dir.join("expected.tsv"));
+    let ctx = Context::default();
+    let mut failures = Vec::new();
+    let mut extracted: HashMap<String, HashMap<String, String>> = HashMap::new();
+    for f in &facts {
+        let bytes = std::fs::read(dir.join(&f.file)).unwrap();
+        let got = match f.kind.as_str() {
+            "entries" => {
+                let report = format.inspect(&ctx, &bytes);
+                assert_eq!(
+                    report.status(),
+                    lumpkit::Status::Ok,
+                    "{}: {:?}",
+                    f.file,
+                    report.diagnostics
+                );
+                report.fields["entries"]
+                    .as_array()
+                    .unwrap()
+                    .len()
+                    .to_string()
+            }
+            "entry-sha256" => {
+                let files = extracted.entry(f.file.clone()).or_insert_with(|| {
+                    let mut files = HashMap::new();
+                    let mut sink = |name: &str, item: Extracted<'_>| {
+                        if let Extracted::Bytes(b) = item {
+                            files.insert(name.to_string(), support::sha256_hex(&b));
+                        }
+                        Ok(())
+                    };
+                    let failures = format.extract(&ctx, &bytes, &mut sink).unwrap();
+                    assert!(failures.is_empty(), "{failures:?}");
+                    files
+                });
+                let name = f.key.trim_start_matches("entry=").replace('\\', "/");
+                files
+                    .get(&name)
+                    .cloned()
+                    .unwrap_or_else(|| "not extracted".into())
+            }
+            other => panic!("unknown fact kind {other}"),
+        };
+        if got != f.expected {
+            failures.push(format!(
+                "{} {} {}: want {} got {got}",
+                f.file, f.kind, f.key, f.expected
+            ));
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{}/{} facts differ:\n{}",
+        failures.len(),
+        facts.len(),
+        failures.join("\n")
+    );
+    eprintln!(
+        "pbo conformance: {}/{} facts match",
+        facts.len(),
+        facts.len()
+    );
+}
+
+#[test]
+fn paa_inside_pbo_is_checked_as_paa() {
+    let Some(dir) = support::shared_corpus("pbo") else {
+        return;
+    };
+    let bytes = std::fs::read(dir.join("hemtt_ace_weather_8bd4922f.pbo")).unwrap();
+    let mut out = Vec::new();
+    lumpkit::check::check_tree(&Context::default(), "ace_weather.pbo", &bytes, &mut out);
+    let paas: Vec<_> = out.iter().filter(|c| c.report.format == "paa").collect();
+    assert_eq!(paas.len(), 5);
+    assert!(
+        paas.iter()
+            .all(|c| c.report.status() == lumpkit::Status::Ok && c.report.mips.unwrap() > 0)
+    );
+    assert!(
+        out.iter()
+            .any(|c| c.path == "ace_weather.pbo!UI/wind_arrow_ca.paa")
+    );
+}
+
+#[test]
+fn generated_cprs_entries_round_trip() {
+    let format = lumpkit::by_name("pbo").unwrap();
+    let samples = lumpkit_testgen::pbo::samples();
+    let stored = &samples
+        .iter()
+        .find(|s| s.name == "stored.pbo")
+        .unwrap()
+        .bytes;
+    let packed = &samples.iter().find(|s| s.name == "cprs.pbo").unwrap().bytes;
+    let ctx = Context::default();
+    let a = format.children(&ctx, stored).unwrap();
+    let b = format.children(&ctx, packed).unwrap();
+    assert_eq!(a.len(), b.len());
+    for (x, y) in a.iter().zip(&b) {
+        assert_eq!(x.name, y.name);
+        match (&x.content, &y.content) {
+            (lumpkit::ChildContent::Bytes(p), lumpkit::ChildContent::Bytes(q)) => assert_eq!(p, q),
+            other => panic!("{other:?}"),
+        }
+    }
+    // Stored entries are borrowed from the archive, never copied.
+    assert!(a.iter().all(|c| matches!(
+        &c.content,
+        lumpkit::ChildContent::Bytes(std::borrow::Cow::Borrowed(_))
+    )));
+}

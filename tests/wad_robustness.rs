@@ -1,0 +1,201 @@
+//! WAD robustness: every valid file truncated at every header length and every structure boundary,
+//! and single fields corrupted with arbitrary values (proptest). Nothing may panic, a decoded image
+//! always has `width * height * 4` bytes, and a cut file is never reported clean.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+mod support;
+
+use lumpkit::{Context, Format, Selection, Status};
+use lumpkit_formats::Ignore;
+use lumpkit_formats::miptex::{Miptex, PaletteLayout};
+use lumpkit_formats::wad::{Content, Wad};
+use proptest::prelude::*;
+
+fn wad() -> &'static dyn Format {
+    lumpkit::by_name("wad").unwrap()
+}
+
+/// Valid files: ours and, when present, the shared real-world ones.
+fn valid_files() -> Vec<(String, Vec<u8>)> {
+    let mut files = vec![
+        (
+            "wad3_every_type".to_string(),
+            lumpkit_testgen::wad::wad3_every_type(),
+        ),
+        (
+            "wad2_every_type".to_string(),
+            lumpkit_testgen::wad::wad2_every_type(),
+        ),
+        ("decals".to_string(), lumpkit_testgen::wad::decals_wad()),
+    ];
+    if let Some(dir) = support::shared_corpus("wad") {
+        for e in std::fs::read_dir(dir).unwrap() {
+            let p = e.unwrap().path();
+            if p.extension().is_some_and(|x| x == "wad") {
+                files.push((p.display().to_string(), std::fs::read(&p).unwrap()));
+            }
+        }
+    }
+    files
+}
+
+/// Every offset where one structure ends and another begins: header, directory records, entry
+/// data, miptex header, mip levels and palette blocks.
+fn boundaries(bytes: &[u8]) -> Vec<usize> {
+    let mut cuts: Vec<u64> = (0..=12).collect();
+    let wad = Wad::parse(bytes, &mut Ignore).unwrap();
+    for i in 0..=wad.len() as u64 {
+        cuts.push(wad.directory_offset() + 32 * i);
+    }
+    for entry in wad.entries() {
+        let base = entry.offset();
+        cuts.extend([base, base + 8, base + 40, base + entry.disk_size()]);
+        if let Ok(Content::Miptex(m)) = entry.content(&mut Ignore) {
+            for level in m.levels().into_iter().flatten() {
+                cuts.extend([
+                    base + level.offset,
+                    base + level.offset + level.pixels.len() as u64,
+                ]);
+            }
+        }
+    }
+    let mut cuts: Vec<usize> = cuts
+        .into_iter()
+        .flat_map(|c| [c.saturating_sub(1), c, c + 1])
+        .map(|c| c as usize)
+        .filter(|&c| c < bytes.len())
+        .collect();
+    cuts.sort_unstable();
+    cuts.dedup();
+    cuts
+}
+
+/// Runs every operation; checks the invariants that hold for any input.
+fn exercise(bytes: &[u8]) -> Status {
+    lumpkit::exercise::format(wad(), bytes);
+    let palette = [[1u8, 2, 3]; 256];
+    let ctx = Context {
+        palette: Some(&palette),
+        decode_pixels: true,
+        ..Context::default()
+    };
+    let report = wad().inspect(&ctx, bytes);
+    if let Ok(children) = wad().children(&ctx, bytes) {
+        for child in &children {
+            for mip in 0..5 {
+                let sel = Selection {
+                    entry: Some(&child.name),
+                    mip,
+                    ..Selection::default()
+                };
+                if let Ok(img) = wad().decode(&ctx, bytes, &sel) {
+                    assert_eq!(img.rgba.len(), img.width as usize * img.height as usize * 4);
+                }
+            }
+        }
+    }
+    report.status()
+}
+
+#[test]
+fn truncation_at_every_boundary_is_an_error_not_a_panic() {
+    for (name, bytes) in valid_files() {
+        assert_eq!(exercise(&bytes), Status::Ok, "{name}");
+        for cut in boundaries(&bytes) {
+            let status = exercise(&bytes[..cut]);
+            // The directory is at the end: any cut loses it or an entry it points to.
+            assert_eq!(status, Status::Error, "{name} cut at {cut}");
+        }
+    }
+}
+
+#[test]
+fn miptex_truncation_at_every_length() {
+    let tex = lumpkit_testgen::wad::miptex(b"t", 16, 16, None);
+    for cut in 0..tex.len() {
+        let parsed = Miptex::parse(&tex[..cut], PaletteLayout::Trailing, &mut Ignore);
+        if let Ok(m) = parsed {
+            for n in 0..4 {
+                if let Ok(level) = m.level(n) {
+                    assert_eq!(level.pixels.len(), (level.width * level.height) as usize);
+                }
+            }
+        }
+    }
+}
+
+/// Offsets of the 32-bit fields worth corrupting: header, records, picture headers.
+fn fields(bytes: &[u8]) -> Vec<usize> {
+    let wad = Wad::parse(bytes, &mut Ignore).unwrap();
+    let mut at = vec![4, 8];
+    for entry in wad.entries() {
+        let r = entry.record_offset() as usize;
+        at.extend([r, r + 4, r + 8, r + 12]);
+        let b = entry.offset() as usize;
+        at.extend([b, b + 4, b + 16, b + 20, b + 24, b + 28, b + 32, b + 36]);
+    }
+    at.retain(|&a| a + 4 <= bytes.len());
+    at
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
+
+    #[test]
+    fn corrupting_one_field_never_panics(
+        file in 0usize..3,
+        pick in any::<prop::sample::Index>(),
+        value in prop_oneof![
+            Just(0u32), Just(1), Just(0xffff), Just(0x7fff_ffff), Just(0x8000_0000), Just(u32::MAX),
+            any::<u32>(),
+        ],
+    ) {
+        let mut bytes = valid_files().swap_remove(file).1;
+        let spots = fields(&bytes);
+        let at = spots[pick.index(spots.len())];
+        bytes[at..at + 4].copy_from_slice(&value.to_le_bytes());
+        exercise(&bytes);
+    }
+
+    #[test]
+    fn flipping_bytes_never_panics(
+        file in 0usize..3,
+        flips in prop::collection::vec((any::<prop::sample::Index>(), any::<u8>()), 1..8),
+    ) {
+        let mut bytes = valid_files().swap_remove(file).1;
+        let len = bytes.len();
+        for (i, v) in flips {
+            bytes[i.index(len)] ^= v;
+        }
+        exercise(&bytes);
+    }
+}
+
+#[test]
+fn limits_stop_decoding_before_allocating() {
+    let bytes = lumpkit_testgen::wad::wad3_every_type();
+    let ctx = Context {
+        limits: lumpkit::Limits {
+            max_pixels: 100,
+            ..lumpkit::Limits::DEFAULT
+        },
+        ..Context::default()
+    };
+    let sel = Selection {
+        entry: Some("brick"),
+        ..Selection::default()
+    };
+    let err = wad().decode(&ctx, &bytes, &sel).unwrap_err();
+    assert_eq!(err.code(), "limit-pixels");
+    let ctx = Context {
+        decode_pixels: true,
+        ..ctx
+    };
+    let report = wad().inspect(&ctx, &bytes);
+    assert!(
+        report
+            .diagnostics
+            .iter()
+            .any(|d| d.code() == "limit-pixels")
+    );
+}
