@@ -90,7 +90,7 @@ fn archive_of(
             .filter(|(_, s)| !location_dependent(s))
         {
             let name = format!("{folder}/{}", s.name);
-            let entry = if (i + n) % 2 == 0 {
+            let entry = if (i + n).is_multiple_of(2) {
                 pbo::EntrySpec::stored(&name, &s.bytes)
             } else {
                 pbo::EntrySpec::compressed(&name, &s.bytes)
