@@ -59,7 +59,10 @@ fn every_file_appears_once_with_its_status() {
     let top_level: Vec<&String> = seen.keys().filter(|p| !p.contains('!')).collect();
     let expected_top = expected.iter().filter(|e| !e.path.contains('!')).count();
     assert_eq!(top_level.len(), expected_top, "extra files reported");
-    assert!(expected.len() > expected_top, "the tree holds archive members");
+    assert!(
+        expected.len() > expected_top,
+        "the tree holds archive members"
+    );
     let any_error = expected.iter().any(|e| e.status == "error");
     assert_eq!(code, i32::from(any_error), "exit status");
 
