@@ -1,5 +1,6 @@
 //! A folder tree of generated files for whole-scan tests and benchmarks: every sample of every
-//! format, copied into many sub-folders, with the exact status `check` must report for each path.
+//! format, copied into many sub-folders, plus archives of them, with the exact status `check` must
+//! report for each path.
 
 use std::io;
 use std::path::Path;
@@ -23,8 +24,9 @@ pub fn build(root: &Path, copies: usize) -> io::Result<Vec<Expected>> {
     let all = crate::all();
     let mut expected = Vec::new();
     for n in 0..copies {
+        let copy = root.join(format!("{n:04}"));
         for (folder, samples) in &all {
-            let dir = root.join(format!("{n:04}")).join(folder);
+            let dir = copy.join(folder);
             std::fs::create_dir_all(&dir)?;
             for s in samples {
                 let path = dir.join(&s.name);
@@ -35,6 +37,72 @@ pub fn build(root: &Path, copies: usize) -> io::Result<Vec<Expected>> {
                 });
             }
         }
+        let (inner, members) = archive_of(&all, n);
+        let outer = pbo::build(
+            None,
+            &[pbo::EntrySpec::stored("inner.pbo", &inner)],
+            pbo::Trailer::Sha1,
+        );
+        let inner_path = copy.join("samples.pbo").display().to_string();
+        let outer_path = copy.join("nested.pbo").display().to_string();
+        std::fs::write(&inner_path, &inner)?;
+        std::fs::write(&outer_path, &outer)?;
+        expected.push(Expected {
+            path: outer_path.clone(),
+            status: "ok",
+        });
+        for prefix in [inner_path, format!("{outer_path}!inner.pbo")] {
+            expected.push(Expected {
+                path: prefix.clone(),
+                status: "ok",
+            });
+            for (member, status) in &members {
+                expected.push(Expected {
+                    path: format!("{prefix}!{member}"),
+                    status,
+                });
+            }
+        }
     }
     Ok(expected)
+}
+
+/// Whether a sample's outcome depends on where it lies: BLP0 reads its mips from sibling files.
+fn location_dependent(s: &Sample) -> bool {
+    let ext = s.name.rsplit('.').next().unwrap_or("");
+    let sibling_mip =
+        ext.len() == 3 && ext.starts_with('b') && ext.bytes().skip(1).all(|b| b.is_ascii_digit());
+    s.bytes.starts_with(b"BLP0") || sibling_mip
+}
+
+/// A PBO of the location-independent samples, every other one LZSS-compressed. Returns the archive
+/// and each member's name and expected status.
+fn archive_of(
+    all: &[(&'static str, Vec<Sample>)],
+    n: usize,
+) -> (Vec<u8>, Vec<(String, &'static str)>) {
+    let mut entries = Vec::new();
+    let mut members = Vec::new();
+    for (folder, samples) in all {
+        for (i, s) in samples
+            .iter()
+            .enumerate()
+            .filter(|(_, s)| !location_dependent(s))
+        {
+            let name = format!("{folder}/{}", s.name);
+            let entry = if (i + n).is_multiple_of(2) {
+                pbo::EntrySpec::stored(&name, &s.bytes)
+            } else {
+                pbo::EntrySpec::compressed(&name, &s.bytes)
+            };
+            entries.push(entry);
+            members.push((name, s.status));
+        }
+    }
+    let archive = pbo::build(
+        Some(&[("prefix", "lumpkit\\tree")]),
+        &entries,
+        pbo::Trailer::Sha1,
+    );
+    (archive, members)
 }

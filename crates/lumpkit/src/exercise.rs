@@ -9,57 +9,67 @@ use crate::{ChildContent, Context, Extracted, Format, Limits, Selection};
 pub const FUZZ_LIMITS: Limits = Limits {
     max_width: 4096,
     max_height: 4096,
-    max_pixels: 1 << 22,
-    max_alloc: 64 << 20,
+    max_pixels: 1 << 20,
+    max_alloc: 16 << 20,
 };
 
-/// Inspects (with pixel decoding), decodes every level that could exist and every child, lists
-/// children and extracts into a sink that drops everything. Panics only if lumpkit has a bug.
+/// Inspects in lenient mode with pixel decoding (every level), decodes level 0 with every option
+/// and the first level past the end, decodes every child by name, inspects nested content,
+/// extracts into a sink that drops everything, and inspects again in strict mode. Each piece of
+/// code is reached once per input, so the fuzzer spends its time on new inputs rather than on
+/// decoding the same pixels twice. Panics only if lumpkit has a bug.
 pub fn format(format: &dyn Format, bytes: &[u8]) {
     let palette = [[7u8, 8, 9]; 256];
-    for strict in [false, true] {
-        let ctx = Context {
-            limits: FUZZ_LIMITS,
-            strict,
-            path: None,
-            palette: Some(&palette),
-            decode_pixels: true,
-            vis: true,
-        };
-        let report = format.inspect(&ctx, bytes);
-        let _ = report.to_json("fuzz");
-        let levels = report.mips.unwrap_or(1).clamp(1, 16);
-        for mip in 0..=levels {
-            let _ = format.decode(
-                &ctx,
-                bytes,
-                &Selection {
-                    mip,
-                    ..Selection::default()
-                },
-            );
-        }
-        if let Ok(children) = format.children(&ctx, bytes) {
-            for child in children.iter().take(64) {
-                let sel = Selection {
-                    entry: Some(&child.name),
-                    ..Selection::default()
-                };
-                let _ = format.decode(&ctx, bytes, &sel);
-                if let ChildContent::Bytes(data) = &child.content {
-                    // Nested content is exercised through sniffing, as `check` would.
-                    if let crate::registry::Sniffed::Known(inner) = crate::sniff(data, None) {
-                        let _ = inner.inspect(&ctx, data);
-                    }
+    let ctx = Context {
+        limits: FUZZ_LIMITS,
+        strict: false,
+        path: None,
+        palette: Some(&palette),
+        decode_pixels: true,
+        vis: true,
+    };
+    let report = format.inspect(&ctx, bytes);
+    let _ = report.to_json("fuzz");
+    let past_end = report.mips.unwrap_or(1).min(16);
+    for sel in [
+        Selection {
+            stored_alpha: true,
+            swizzle: true,
+            ..Selection::default()
+        },
+        Selection {
+            mip: past_end,
+            ..Selection::default()
+        },
+    ] {
+        let _ = format.decode(&ctx, bytes, &sel);
+    }
+    if let Ok(children) = format.children(&ctx, bytes) {
+        for child in children.iter().take(64) {
+            let sel = Selection {
+                entry: Some(&child.name),
+                ..Selection::default()
+            };
+            let _ = format.decode(&ctx, bytes, &sel);
+            if let ChildContent::Bytes(data) = &child.content {
+                // Nested content is exercised through sniffing, as `check` would.
+                if let crate::registry::Sniffed::Known(inner) = crate::sniff(data, None) {
+                    let _ = inner.inspect(&ctx, data);
                 }
             }
         }
-        let mut sink = |_: &str, item: Extracted<'_>| {
-            drop(item);
-            Ok(())
-        };
-        let _ = format.extract(&ctx, bytes, &mut sink);
     }
+    let mut sink = |_: &str, item: Extracted<'_>| {
+        drop(item);
+        Ok(())
+    };
+    let _ = format.extract(&ctx, bytes, &mut sink);
+    let strict = Context {
+        strict: true,
+        decode_pixels: false,
+        ..ctx
+    };
+    let _ = format.inspect(&strict, bytes);
 }
 
 /// Sniffs the bytes and exercises whatever format they claim to be, as `check` would.
