@@ -21,7 +21,7 @@ fn format_of(path: &Path, bytes: &[u8]) -> &'static dyn Format {
     }
 }
 
-fn extracted(format: &dyn Format, bytes: &[u8]) -> Vec<(String, Vec<u8>)> {
+fn extracted(format: &dyn Format, bytes: &[u8], ctx: &Context<'_>) -> Vec<(String, Vec<u8>)> {
     let mut out = Vec::new();
     let mut sink = |name: &str, item: Extracted<'_>| {
         if let Extracted::Bytes(b) = item {
@@ -29,9 +29,7 @@ fn extracted(format: &dyn Format, bytes: &[u8]) -> Vec<(String, Vec<u8>)> {
         }
         Ok(())
     };
-    let failures = format
-        .extract(&Context::default(), bytes, &mut sink)
-        .unwrap();
+    let failures = format.extract(ctx, bytes, &mut sink).unwrap();
     assert!(failures.is_empty(), "{failures:?}");
     out
 }
@@ -65,14 +63,14 @@ fn check_facts(folder: &str) -> usize {
                 json[fact.kind.replace('-', "_")][n].to_string()
             }
             "entities-sha256" => {
-                let files = extracted(format, &bytes);
+                let files = extracted(format, &bytes, &ctx);
                 let (_, text) = files.iter().find(|(n, _)| n == "entities.txt").unwrap();
                 support::sha256_hex(text)
             }
             "entries" => json["entries"].as_array().unwrap().len().to_string(),
             "entry-sha256" => {
                 let name = fact.key.split_once('=').unwrap().1;
-                let files = extracted(format, &bytes);
+                let files = extracted(format, &bytes, &ctx);
                 files
                     .iter()
                     .find(|(n, _)| n == name)
@@ -288,4 +286,65 @@ fn qbsp_breaking_inputs_get_a_diagnostic_each() {
             let _ = bsp.point_leaf(0, [1.0, 1.0, 1.0]);
         }
     }
+}
+
+#[test]
+fn embedded_textures_decode_through_the_shared_miptex_code() {
+    let f = lumpkit::by_name("bsp").unwrap();
+    let palette = [[10u8, 20, 30]; 256];
+    let with_palette = Context {
+        palette: Some(&palette),
+        ..Context::default()
+    };
+    // BSP29: the caller's palette; without one, `lumpkit-palette-required`.
+    let q1 = lumpkit_testgen::bsp::q1_map(29, None);
+    let sel = Selection {
+        entry: Some("FLOOR"),
+        ..Selection::default()
+    };
+    let err = f.decode(&Context::default(), &q1, &sel).unwrap_err();
+    assert_eq!(err.code(), "lumpkit-palette-required");
+    let img = f.decode(&with_palette, &q1, &sel).unwrap();
+    assert_eq!((img.width, img.height), (16, 16));
+    assert_eq!(&img.rgba[..4], &[10, 20, 30, 255]);
+    let small = f
+        .decode(&with_palette, &q1, &Selection { mip: 3, ..sel })
+        .unwrap();
+    assert_eq!((small.width, small.height), (2, 2));
+    // BSP30: the texture's own palette (the writer's palette maps index i to (i, i+1, i+2) % 256).
+    let hl = lumpkit_testgen::bsp::q1_map(30, None);
+    let img = f.decode(&Context::default(), &hl, &sel).unwrap();
+    let px = img.rgba.chunks(4).next().unwrap();
+    assert_eq!(px[1], px[0].wrapping_add(1));
+    assert_eq!(px[3], 255);
+    // Unknown names are the caller's mistake.
+    let none = Selection {
+        entry: Some("nope"),
+        ..Selection::default()
+    };
+    assert_eq!(
+        f.decode(&with_palette, &q1, &none).unwrap_err().code(),
+        "lumpkit-no-such-entry"
+    );
+    // `children` lists the texture with its own report; `extract` writes it as PNG.
+    let children = f.children(&Context::default(), &hl).unwrap();
+    assert_eq!(children.len(), 1);
+    assert_eq!(children[0].name, "floor");
+    let mut names = Vec::new();
+    let mut sink = |name: &str, item: Extracted<'_>| {
+        names.push((name.to_string(), matches!(item, Extracted::Image(_))));
+        Ok(())
+    };
+    assert!(
+        f.extract(&Context::default(), &hl, &mut sink)
+            .unwrap()
+            .is_empty()
+    );
+    assert_eq!(
+        names,
+        [
+            ("entities.txt".to_string(), false),
+            ("textures/floor.png".to_string(), true)
+        ]
+    );
 }

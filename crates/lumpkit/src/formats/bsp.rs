@@ -13,7 +13,9 @@ use lumpkit_formats::{Error, Ignore, Sink};
 use serde_json::{Map, Value};
 
 use crate::format::ExtractSink;
-use crate::{Context, Extracted, Format, Report};
+use crate::formats::bsp_textures;
+use crate::rules::{NOT_A_PICTURE, PALETTE_REQUIRED};
+use crate::{Child, ChildContent, Context, Extracted, Format, Image, Report, Selection};
 
 /// The BSP format.
 #[derive(Clone, Copy, Debug, Default)]
@@ -65,27 +67,87 @@ impl Format for Bsp {
         report
     }
 
+    fn decode(&self, ctx: &Context<'_>, bytes: &[u8], sel: &Selection<'_>) -> Result<Image, Error> {
+        if is_q2(bytes) {
+            // Quake 2 maps name WAL files; they embed no pictures.
+            return Err(Error::caller(&NOT_A_PICTURE, [0; 3]));
+        }
+        let bsp = Bsp1::parse(bytes, &mut Ignore)?;
+        let textures = bsp_textures::textures(ctx, &bsp);
+        let texture = match sel.entry {
+            Some(name) => bsp_textures::find(&textures, name)?,
+            None => textures
+                .iter()
+                .find(|t| t.miptex.as_ref().is_ok_and(|m| !m.is_external()))
+                .ok_or(Error::caller(&NOT_A_PICTURE, [0; 3]))?,
+        };
+        bsp_textures::decode(ctx, &bsp, texture, sel.mip)
+    }
+
+    fn children<'b>(&self, ctx: &Context<'_>, bytes: &'b [u8]) -> Result<Vec<Child<'b>>, Error> {
+        if is_q2(bytes) {
+            return Ok(Vec::new());
+        }
+        let bsp = Bsp1::parse(bytes, &mut Ignore)?;
+        Ok(bsp_textures::textures(ctx, &bsp)
+            .iter()
+            .map(|t| Child {
+                name: t.name(),
+                offset: Some(t.base),
+                content: ChildContent::Report(Box::new(bsp_textures::report(ctx, &bsp, t))),
+            })
+            .collect())
+    }
+
+    /// `entities.txt` (the entity text up to its first NUL) and, for Quake 1 / GoldSrc maps, every
+    /// embedded texture as `textures/<name>.png` (BSP29 textures need `--palette`).
     fn extract(
         &self,
-        _ctx: &Context<'_>,
+        ctx: &Context<'_>,
         bytes: &[u8],
         out: &mut ExtractSink<'_>,
     ) -> io::Result<Vec<Error>> {
-        let lump = if is_q2(bytes) {
-            Directory::parse(bytes, &mut Ignore).map(|d| d.lump(q2bsp::Lump::Entities).bytes)
-        } else {
-            Bsp1::parse(bytes, &mut Ignore).map(|b| b.entities())
-        };
-        match lump {
-            Ok(lump) => {
-                out(
-                    "entities.txt",
-                    Extracted::Bytes(std::borrow::Cow::Borrowed(entities::text(lump))),
-                )?;
-                Ok(Vec::new())
-            }
-            Err(e) => Ok(vec![e]),
+        if is_q2(bytes) {
+            return match Directory::parse(bytes, &mut Ignore) {
+                Ok(d) => {
+                    let text = entities::text(d.lump(q2bsp::Lump::Entities).bytes);
+                    out(
+                        "entities.txt",
+                        Extracted::Bytes(std::borrow::Cow::Borrowed(text)),
+                    )?;
+                    Ok(Vec::new())
+                }
+                Err(e) => Ok(vec![e]),
+            };
         }
+        let bsp = match Bsp1::parse(bytes, &mut Ignore) {
+            Ok(b) => b,
+            Err(e) => return Ok(vec![e]),
+        };
+        let text = entities::text(bsp.entities());
+        out(
+            "entities.txt",
+            Extracted::Bytes(std::borrow::Cow::Borrowed(text)),
+        )?;
+        let mut failures = Vec::new();
+        let textures = bsp_textures::textures(ctx, &bsp);
+        let embedded = textures
+            .iter()
+            .filter(|t| t.miptex.as_ref().map_or(true, |m| !m.is_external()));
+        if bsp.version == 29 && ctx.palette.is_none() && textures.iter().any(|t| t.miptex.is_ok()) {
+            failures.push(Error::caller(&PALETTE_REQUIRED, [0; 3]));
+            return Ok(failures);
+        }
+        for t in embedded {
+            match bsp_textures::decode(ctx, &bsp, t, 0) {
+                Ok(image) => out(
+                    &format!("textures/{}.png", t.name()),
+                    Extracted::Image(image),
+                )?,
+                Err(e) => failures.push(e),
+            }
+        }
+        Ok(failures)
     }
 }
 
@@ -153,5 +215,13 @@ fn inspect_q1(ctx: &Context<'_>, bytes: &[u8], report: &mut Report) -> Result<()
         bsp.validate(&mut sink)?;
     }
     report.set("entities", count);
+    let textures: Vec<_> = bsp_textures::textures(ctx, &bsp)
+        .iter()
+        .map(|t| match &t.miptex {
+            Ok(m) => serde_json::json!({"name": t.name(), "width": m.width(), "height": m.height(), "external": m.is_external()}),
+            Err(_) => serde_json::json!({"name": t.name()}),
+        })
+        .collect();
+    report.set("textures", textures);
     Ok(())
 }

@@ -3,9 +3,10 @@
 
 pub mod blp;
 pub mod bsp;
+pub mod bsp_textures;
 pub mod miptex;
-pub mod pak;
 pub mod paa;
+pub mod pak;
 pub mod pbo;
 pub mod wad;
 pub mod wal;
