@@ -12,6 +12,7 @@ pub mod bytes;
 pub mod diag;
 pub mod error;
 pub mod limits;
+pub mod m2;
 pub mod rules;
 
 pub use diag::{Diagnostic, Ignore, Rule, Severity, Sink, Strict};

@@ -28,7 +28,7 @@ pub static COMMON: &[&Rule] = &[&LIMIT_DIMENSIONS, &LIMIT_PIXELS, &LIMIT_ALLOC];
 
 /// Every rule of every format, one slice per format module. `docs/diagnostics.md` must list exactly
 /// these codes (a test checks both directions).
-pub static ALL: &[&[&Rule]] = &[COMMON];
+pub static ALL: &[&[&Rule]] = &[COMMON, crate::m2::rules::RULES];
 
 /// Iterates over every known rule.
 pub fn all() -> impl Iterator<Item = &'static Rule> {

@@ -10,6 +10,7 @@
 pub mod check;
 pub mod exercise;
 pub mod format;
+pub mod formats;
 pub mod image;
 pub mod input;
 pub mod registry;

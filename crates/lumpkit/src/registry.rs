@@ -5,7 +5,10 @@ use std::path::Path;
 use crate::Format;
 
 /// Every format lumpkit reads, in sniffing order (most specific signature first).
-pub static FORMATS: &[&dyn Format] = &[];
+pub static FORMATS: &[&dyn Format] = &[
+    &crate::formats::m2::M2Format,
+    &crate::formats::m2::SkinFormat,
+];
 
 /// What a file turned out to be.
 #[derive(Clone, Copy)]
