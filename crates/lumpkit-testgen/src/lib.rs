@@ -7,6 +7,7 @@
 //! exactly the recorded outcome for each file.
 #![forbid(unsafe_code)]
 
+pub mod m2;
 pub mod misc;
 
 /// One generated file and what checking it must report.
@@ -44,7 +45,7 @@ impl Sample {
 
 /// Every format's samples, keyed by the corpus folder they go to.
 pub fn all() -> Vec<(&'static str, Vec<Sample>)> {
-    vec![("misc", misc::samples())]
+    vec![("misc", misc::samples()), ("m2", m2::samples())]
 }
 
 /// The `expect.tsv` text for a folder's samples: `file<TAB>status<TAB>code,code…`, sorted by file.
