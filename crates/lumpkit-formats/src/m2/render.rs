@@ -530,3 +530,273 @@ pub fn batch_render_state(
     let material = model.batch_material(batch).map_err(RenderError::Material)?;
     material_render_state(material, generation)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The spec's blend-state table, transcribed row by row from `specs/m2-rendering.txt`:
+    /// (index, name, enabled, src colour, dst colour, src alpha, dst alpha).
+    const SPEC_ROWS: [(u8, &str, bool, &str, &str, &str, &str); 14] = [
+        (0, "Blend_Opaque", false, "ONE", "ZERO", "ONE", "ZERO"),
+        (1, "Blend_AlphaKey", false, "ONE", "ZERO", "ONE", "ZERO"),
+        (
+            2,
+            "Blend_Alpha",
+            true,
+            "SRC_ALPHA",
+            "ONE_MINUS_SRC_ALPHA",
+            "ONE",
+            "ONE_MINUS_SRC_ALPHA",
+        ),
+        (3, "Blend_Add", true, "SRC_ALPHA", "ONE", "ZERO", "ONE"),
+        (
+            4,
+            "Blend_Mod",
+            true,
+            "DST_COLOR",
+            "ZERO",
+            "DST_ALPHA",
+            "ZERO",
+        ),
+        (
+            5,
+            "Blend_Mod2x",
+            true,
+            "DST_COLOR",
+            "SRC_COLOR",
+            "DST_ALPHA",
+            "SRC_ALPHA",
+        ),
+        (
+            6,
+            "Blend_ModAdd",
+            true,
+            "DST_COLOR",
+            "ONE",
+            "DST_ALPHA",
+            "ONE",
+        ),
+        (
+            7,
+            "Blend_InvSrcAlphaAdd",
+            true,
+            "ONE_MINUS_SRC_ALPHA",
+            "ONE",
+            "ONE_MINUS_SRC_ALPHA",
+            "ONE",
+        ),
+        (
+            8,
+            "Blend_InvSrcAlphaOpaque",
+            true,
+            "ONE_MINUS_SRC_ALPHA",
+            "ZERO",
+            "ONE_MINUS_SRC_ALPHA",
+            "ZERO",
+        ),
+        (
+            9,
+            "Blend_SrcAlphaOpaque",
+            true,
+            "SRC_ALPHA",
+            "ZERO",
+            "SRC_ALPHA",
+            "ZERO",
+        ),
+        (10, "Blend_NoAlphaAdd", true, "ONE", "ONE", "ZERO", "ONE"),
+        (
+            11,
+            "Blend_ConstantAlpha",
+            true,
+            "CONSTANT_ALPHA",
+            "ONE_MINUS_CONSTANT_ALPHA",
+            "CONSTANT_ALPHA",
+            "ONE_MINUS_CONSTANT_ALPHA",
+        ),
+        (
+            12,
+            "Blend_Screen",
+            true,
+            "ONE_MINUS_DST_COLOR",
+            "ONE",
+            "ONE",
+            "ZERO",
+        ),
+        (
+            13,
+            "Blend_BlendAdd",
+            true,
+            "ONE",
+            "ONE_MINUS_SRC_ALPHA",
+            "ONE",
+            "ONE_MINUS_SRC_ALPHA",
+        ),
+    ];
+
+    #[test]
+    fn every_blend_state_row_matches_the_spec() {
+        for (row, spec) in BLEND_STATES.iter().zip(SPEC_ROWS) {
+            let got = (
+                row.index,
+                row.name,
+                row.enabled,
+                row.src_color.gl(),
+                row.dst_color.gl(),
+                row.src_alpha.gl(),
+                row.dst_alpha.gl(),
+            );
+            assert_eq!(got, spec);
+        }
+    }
+
+    #[test]
+    fn blending_mode_map_is_the_spec_table_plus_blend_add() {
+        assert_eq!(BLENDING_MODE_TO_STATE[..7], [0, 1, 2, 10, 3, 4, 5]);
+        assert_eq!(BLENDING_MODE_TO_STATE[7], 13);
+        assert_eq!(blend_state(8), None);
+        assert_eq!(blend_state(u16::MAX), None);
+    }
+
+    #[test]
+    fn direct3d_names_constant_alpha_blend_factor() {
+        assert_eq!(BlendFactor::ConstantAlpha.d3d(), "BLEND_FACTOR");
+        assert_eq!(BlendFactor::OneMinusConstantAlpha.d3d(), "INV_BLEND_FACTOR");
+        assert_eq!(BlendFactor::OneMinusSrcAlpha.d3d(), "INV_SRC_ALPHA");
+    }
+
+    #[test]
+    fn separate_alpha_per_generation() {
+        assert_eq!(Generation::Wotlk.separate_alpha(), Some(false));
+        assert_eq!(Generation::Cataclysm.separate_alpha(), Some(false));
+        assert_eq!(Generation::Mists.separate_alpha(), None);
+        assert_eq!(Generation::Warlords.separate_alpha(), None);
+        assert_eq!(Generation::Legion.separate_alpha(), Some(true));
+        let mod2x = render_state(0, 6, Generation::Wotlk).unwrap();
+        assert_eq!(
+            mod2x.effective_alpha_factors(),
+            Some((BlendFactor::DstAlpha, BlendFactor::SrcAlpha))
+        );
+        let alpha = render_state(0, 2, Generation::Legion).unwrap();
+        assert_eq!(
+            alpha.effective_alpha_factors(),
+            Some((BlendFactor::One, BlendFactor::OneMinusSrcAlpha))
+        );
+        assert_eq!(
+            render_state(0, 2, Generation::Mists)
+                .unwrap()
+                .effective_alpha_factors(),
+            None
+        );
+    }
+
+    #[test]
+    fn fog_modes_follow_the_fog_mode_list() {
+        let fog = |mode, flags| {
+            let s = render_state(flags, mode, Generation::Legion).unwrap();
+            (s.fog as u8, s.fog_certainty)
+        };
+        // On-disk modes: 0 Opaque, 1 AlphaKey, 2 Alpha, 3 NoAlphaAdd, 4 Add, 5 Mod, 6 Mod2x, 7 BlendAdd.
+        assert_eq!(fog(0, 0), (1, Certainty::Stated));
+        assert_eq!(fog(1, 0), (1, Certainty::Stated));
+        assert_eq!(fog(2, 0), (1, Certainty::Stated));
+        assert_eq!(fog(3, 0), (2, Certainty::Possibly));
+        assert_eq!(fog(4, 0), (2, Certainty::Stated));
+        assert_eq!(fog(5, 0), (3, Certainty::Stated));
+        assert_eq!(fog(6, 0), (4, Certainty::Stated));
+        assert_eq!(fog(7, 0), (1, Certainty::Unspecified));
+        for mode in 0..=7 {
+            assert_eq!(
+                fog(mode, FLAG_UNFOGGED),
+                (0, Certainty::Stated),
+                "flag 0x02 forces fog 0"
+            );
+        }
+    }
+
+    #[test]
+    fn underwater_fog_override_from_mists_on_for_add_modes() {
+        let uw = |mode, g| render_state(0, mode, g).unwrap().fog_disabled_underwater;
+        assert!(uw(4, Generation::Mists) && uw(3, Generation::Legion));
+        assert!(!uw(4, Generation::Cataclysm) && !uw(0, Generation::Legion));
+    }
+
+    #[test]
+    fn lighting_modes_follow_the_shaded_list() {
+        let lit = |mode, flags| {
+            let s = render_state(flags, mode, Generation::Legion).unwrap();
+            (s.lighting as u8, s.lighting_certainty)
+        };
+        assert_eq!(lit(0, 0), (1, Certainty::Stated));
+        assert_eq!(lit(1, 0), (1, Certainty::Stated));
+        assert_eq!(lit(2, 0), (1, Certainty::Stated));
+        assert_eq!(lit(3, 0), (1, Certainty::Possibly));
+        assert_eq!(lit(4, 0), (1, Certainty::Stated));
+        assert_eq!(lit(5, 0), (0, Certainty::Stated), "Mod is unlit");
+        assert_eq!(lit(6, 0), (0, Certainty::Stated), "Mod2x is unlit");
+        for mode in 0..=7 {
+            assert_eq!(
+                lit(mode, FLAG_UNLIT),
+                (0, Certainty::Stated),
+                "flag 0x01 forces lighting 0"
+            );
+        }
+    }
+
+    #[test]
+    fn alpha_ref_per_mode_and_generation() {
+        let r = |mode, g| render_state(0, mode, g).unwrap().alpha_ref;
+        let key_wotlk = r(1, Generation::Wotlk);
+        assert_eq!(key_wotlk.base, 224.0 / 255.0);
+        assert!(key_wotlk.scales_with_element_alpha);
+        assert_eq!(r(1, Generation::Classic).base, 224.0 / 255.0);
+        assert_eq!(r(1, Generation::Cataclysm).base, 128.0 / 255.0);
+        assert_eq!(r(1, Generation::Legion).base, 128.0 / 255.0);
+        for mode in [0, 2, 3, 4, 5, 6] {
+            let a = r(mode, Generation::Wotlk);
+            assert_eq!(a.base, 1.0 / 255.0);
+            assert!(!a.scales_with_element_alpha);
+            assert_eq!(a.at(0.25), 1.0 / 255.0);
+        }
+        assert_eq!(key_wotlk.at(0.5), 112.0 / 255.0);
+        assert_eq!(element_alpha(0.5, 0.5, 0.5), 0.125);
+    }
+
+    #[test]
+    fn blend_add_exists_only_after_cataclysm_and_mode_above_7_never() {
+        assert_eq!(
+            render_state(0, 7, Generation::Cataclysm),
+            Err(RenderError::BlendAddUnavailable)
+        );
+        assert_eq!(
+            render_state(0, 7, Generation::Mists).unwrap().blend.index,
+            13
+        );
+        assert_eq!(
+            render_state(0, 8, Generation::Legion),
+            Err(RenderError::UnknownBlendingMode(8))
+        );
+    }
+
+    #[test]
+    fn material_flags_set_culling_and_depth() {
+        let s = render_state(
+            FLAG_TWO_SIDED | FLAG_NO_DEPTH_TEST | FLAG_NO_DEPTH_WRITE,
+            0,
+            Generation::Wotlk,
+        )
+        .unwrap();
+        assert!(s.two_sided && !s.depth_test && !s.depth_write);
+        let s = render_state(0, 0, Generation::Wotlk).unwrap();
+        assert!(!s.two_sided && s.depth_test && s.depth_write);
+    }
+
+    #[test]
+    fn generation_from_version() {
+        assert_eq!(Generation::from_version(256), Generation::Classic);
+        assert_eq!(Generation::from_version(263), Generation::Classic);
+        assert_eq!(Generation::from_version(264), Generation::Wotlk);
+        assert_eq!(Generation::from_version(272), Generation::Cataclysm);
+        assert_eq!(Generation::from_version(274), Generation::Legion);
+    }
+}
