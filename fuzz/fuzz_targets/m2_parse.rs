@@ -11,6 +11,7 @@ libfuzzer_sys::fuzz_target!(|data: &[u8]| {
     let Ok(model) = M2::parse(data, &mut Ignore) else { return };
     for f in model.layout().fields() {
         let _ = model.array_bytes(f.field);
+        let _ = model.field_bytes(*f);
     }
     let _ = model.name();
     let _ = model.vertices();

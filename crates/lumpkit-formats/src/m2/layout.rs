@@ -211,7 +211,7 @@ impl Layout {
 }
 
 /// Versions 256–263. Animated records use 28-byte `M2Track`s.
-static LEGACY: &[ArrayField] = &[
+const LEGACY: &[ArrayField] = &[
     f(Field::Name, 0x08, 1),
     f(Field::GlobalLoops, 0x14, 4),
     f(Field::Sequences, 0x1C, 68),
@@ -248,7 +248,7 @@ static LEGACY: &[ArrayField] = &[
 ];
 
 /// Versions 264–274. Animated records use 20-byte `M2Track`s.
-static MODERN: &[ArrayField] = &[
+const MODERN: &[ArrayField] = &[
     f(Field::Name, 0x08, 1),
     f(Field::GlobalLoops, 0x14, 4),
     f(Field::Sequences, 0x1C, 64),
@@ -282,3 +282,9 @@ static MODERN: &[ArrayField] = &[
 
 /// The blend-map override array sits right after the fixed header when global flag 0x08 is set.
 pub const BLEND_MAP_OVERRIDES_FLAG: u32 = 0x08;
+
+/// An upper bound on the array fields of any layout (with the blend-map overrides), so that checks
+/// over all of them can use a fixed-size array on the stack.
+pub const MAX_ARRAY_FIELDS: usize = 40;
+
+const _: () = assert!(LEGACY.len() < MAX_ARRAY_FIELDS && MODERN.len() < MAX_ARRAY_FIELDS);

@@ -15,7 +15,7 @@ use crate::error::Error;
 
 use super::array::{self, ArrayFault};
 use super::chunks::{self, AnimFileId, Chunks};
-use super::layout::{ArrayField, BLEND_MAP_OVERRIDES_FLAG, Field, Layout};
+use super::layout::{ArrayField, BLEND_MAP_OVERRIDES_FLAG, Field, Layout, MAX_ARRAY_FIELDS};
 use super::raw::{Batch, BoundingBox, Material, RawArray, Texture, Vertex};
 use super::rules;
 use super::skin::{ModelFacts, Skin};
@@ -211,6 +211,19 @@ impl<'a> M2<'a> {
             .map_err(|fault| self.array_error(spec, raw, fault))
     }
 
+    /// The bytes of the array a layout entry describes (as [`M2::array_bytes`], without looking the
+    /// field up): for walking every field of [`Layout::fields`].
+    pub fn field_bytes(&self, spec: ArrayField) -> Result<&'a [u8], Error> {
+        let Some(raw) = bytes::tail(self.data, spec.at.into())
+            .and_then(|t| RawArray::read_from_prefix(t).ok())
+            .map(|(raw, _)| raw)
+        else {
+            return Ok(&[]);
+        };
+        array::resolve_bytes(self.data, raw.count.get(), raw.offset.get(), spec.record)
+            .map_err(|fault| self.array_error(spec, raw, fault))
+    }
+
     fn typed<T: FromBytes + KnownLayout + Immutable + Unaligned>(
         &self,
         field: Field,
@@ -396,19 +409,28 @@ impl<'a> M2<'a> {
         fields: impl Iterator<Item = Field> + Clone,
         sink: &mut impl Sink,
     ) -> Result<(), Error> {
-        let span = |field: Field| {
-            let (spec, raw) = self.array_at(field)?;
-            Some((
-                spec.at,
-                array::span(self.data, raw.count.get(), raw.offset.get(), spec.record)?,
-            ))
-        };
-        for (i, a) in fields.clone().enumerate() {
-            let Some((a_at, (a0, a1))) = span(a) else {
+        // Spans are computed once, on the stack (no allocation): at most every field of a layout
+        // plus the blend-map overrides.
+        let mut spans = [(0u16, 0u64, 0u64); MAX_ARRAY_FIELDS];
+        let mut n = 0usize;
+        for field in fields {
+            let Some((spec, raw)) = self.array_at(field) else {
                 continue;
             };
-            let other = fields.clone().skip(i.saturating_add(1)).filter_map(span);
-            if let Some((b_at, _)) = other.into_iter().find(|&(_, (b0, b1))| a0 < b1 && b0 < a1) {
+            let count = raw.count.get();
+            let Some((start, end)) = array::span(self.data, count, raw.offset.get(), spec.record)
+            else {
+                continue;
+            };
+            if let Some(slot) = spans.get_mut(n) {
+                *slot = (spec.at, start, end);
+                n = n.saturating_add(1);
+            }
+        }
+        let spans = spans.get(..n).unwrap_or(&[]);
+        for (i, &(a_at, a0, a1)) in spans.iter().enumerate() {
+            let rest = spans.get(i.saturating_add(1)..).unwrap_or(&[]);
+            if let Some(&(b_at, _, _)) = rest.iter().find(|&&(_, b0, b1)| a0 < b1 && b0 < a1) {
                 let at = self.base.saturating_add(a_at.into());
                 sink.report(
                     rules::ARRAY_OVERLAP.with(at, [at, self.base.saturating_add(b_at.into()), 0]),

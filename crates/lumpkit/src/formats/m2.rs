@@ -16,7 +16,34 @@ use lumpkit_formats::m2::{self as container, M2, Skin};
 use lumpkit_formats::{Ignore, Sink};
 use serde_json::{Map, Value, json};
 
-use crate::{Context, Format, Report};
+use crate::{Context, Format, Input, OpenMode, Report};
+
+/// Rough bytes one listed record (a material with its render state, a batch) costs as JSON. Lists
+/// are cut at `limits.max_alloc / LISTED_RECORD_COST` records, so a file of a million tiny
+/// materials cannot make `info` allocate gigabytes; real models have a few dozen.
+const LISTED_RECORD_COST: u64 = 4096;
+
+/// How many records of one list `info` prints under `ctx`'s limits.
+fn list_cap(ctx: &Context<'_>) -> usize {
+    usize::try_from(ctx.limits.max_alloc / LISTED_RECORD_COST)
+        .unwrap_or(usize::MAX)
+        .max(1)
+}
+
+/// Notes in the report that `list` was cut to `cap` records.
+fn note_cut(report: &mut Report, list: &str, len: usize, cap: usize) {
+    if len > cap {
+        let mut cut = report
+            .fields
+            .get("lists_truncated")
+            .cloned()
+            .unwrap_or_else(|| json!({}));
+        if let Some(obj) = cut.as_object_mut() {
+            obj.insert(list.into(), json!({"listed": cap, "total": len}));
+        }
+        report.set("lists_truncated", cut);
+    }
+}
 
 /// M2 models: `MD20`, or chunked files whose first chunk is `MD21`.
 #[derive(Debug)]
@@ -50,7 +77,7 @@ impl Format for M2Format {
         report.version = container::peek_version(bytes).map(Value::from);
         let parsed = M2::parse(bytes, &mut report.sink(ctx.strict));
         match parsed {
-            Ok(model) => describe_model(&mut report, &model),
+            Ok(model) => describe_model(&mut report, &model, list_cap(ctx)),
             Err(e) => report.fail(e),
         }
         report
@@ -87,8 +114,10 @@ impl Format for SkinFormat {
         };
         report.version = Some("SKIN".into());
         let sibling = ctx.path.and_then(model_path_of_skin);
-        let model_bytes = sibling.as_deref().and_then(|p| std::fs::read(p).ok());
-        let model = model_bytes
+        let model_input = sibling
+            .as_deref()
+            .and_then(|p| Input::open(p, OpenMode::Map).ok());
+        let model = model_input
             .as_deref()
             .and_then(|b| M2::parse(b, &mut Ignore).ok());
         if let Some(model) = &model {
@@ -103,7 +132,7 @@ impl Format for SkinFormat {
                 report.set("model", p.display().to_string());
             }
         }
-        describe_skin(&mut report, &skin, model.as_ref());
+        describe_skin(&mut report, &skin, model.as_ref(), list_cap(ctx));
         report
     }
 }
@@ -139,7 +168,7 @@ fn model_path_of_skin(path: &Path) -> Option<PathBuf> {
     candidate.is_file().then_some(candidate)
 }
 
-fn describe_model(report: &mut Report, model: &M2<'_>) {
+fn describe_model(report: &mut Report, model: &M2<'_>, cap: usize) {
     let generation = Generation::from_version(model.version());
     report.set(
         "name",
@@ -174,10 +203,11 @@ fn describe_model(report: &mut Report, model: &M2<'_>) {
         counts.insert("blend_map_overrides".into(), o.len().into());
     }
     report.set("counts", Value::Object(counts));
-    let textures: Vec<Value> = model
-        .textures()
-        .unwrap_or(&[])
+    let all_textures = model.textures().unwrap_or(&[]);
+    note_cut(report, "textures", all_textures.len(), cap);
+    let textures: Vec<Value> = all_textures
         .iter()
+        .take(cap)
         .enumerate()
         .map(|(i, t)| {
             let name = model.texture_filename(i).map_or(Value::Null, |n| {
@@ -187,10 +217,11 @@ fn describe_model(report: &mut Report, model: &M2<'_>) {
         })
         .collect();
     report.set("textures", textures);
-    let materials: Vec<Value> = model
-        .materials()
-        .unwrap_or(&[])
+    let all_materials = model.materials().unwrap_or(&[]);
+    note_cut(report, "materials", all_materials.len(), cap);
+    let materials: Vec<Value> = all_materials
         .iter()
+        .take(cap)
         .map(|m| material_json(m, generation))
         .collect();
     report.set("materials", materials);
@@ -213,9 +244,8 @@ fn describe_model(report: &mut Report, model: &M2<'_>) {
         .min(container::model::MAX_CHECKED_VIEWS))
         .filter_map(|i| model.embedded_view(i)?.ok())
         .map(|v| {
-            let mut r = Report::new("skin");
-            describe_skin(&mut r, &v, Some(model));
-            Value::Object(r.fields)
+            let [vertices, indices, submeshes, batches] = v.counts();
+            json!({"counts": {"vertices": vertices, "indices": indices, "submeshes": submeshes, "batches": batches}})
         })
         .collect();
     if !views.is_empty() {
@@ -223,7 +253,7 @@ fn describe_model(report: &mut Report, model: &M2<'_>) {
     }
 }
 
-fn describe_skin(report: &mut Report, skin: &Skin<'_>, model: Option<&M2<'_>>) {
+fn describe_skin(report: &mut Report, skin: &Skin<'_>, model: Option<&M2<'_>>, cap: usize) {
     let [vertices, indices, submeshes, batches] = skin.counts();
     report.set(
         "counts",
@@ -237,10 +267,11 @@ fn describe_skin(report: &mut Report, skin: &Skin<'_>, model: Option<&M2<'_>>) {
     );
     report.set("bone_count_max", skin.header().bone_count_max.get());
     let generation = model.map(|m| Generation::from_version(m.version()));
-    let list: Vec<Value> = skin
-        .batches()
-        .unwrap_or(&[])
+    let all_batches = skin.batches().unwrap_or(&[]);
+    note_cut(report, "batches", all_batches.len(), cap);
+    let list: Vec<Value> = all_batches
         .iter()
+        .take(cap)
         .map(|b| {
             let mut v = batch_json(b);
             if let (Some(m), Some(g), Some(obj)) = (model, generation, v.as_object_mut()) {
