@@ -257,6 +257,16 @@ impl Generation {
         }
     }
 
+    /// The generation to render one material of a `version` model with: [`Generation::from_version`],
+    /// except that a version 272 model using BlendAdd (7) was written for Mists of Pandaria or later
+    /// (Cataclysm has no BlendAdd), so that material gets the Mists rules.
+    pub const fn for_material(version: u32, blending_mode: u16) -> Generation {
+        match (Generation::from_version(version), blending_mode) {
+            (Generation::Cataclysm, 7) => Generation::Mists,
+            (g, _) => g,
+        }
+    }
+
     /// Lower-case name for output.
     pub const fn name(self) -> &'static str {
         match self {
@@ -798,5 +808,8 @@ mod tests {
         assert_eq!(Generation::from_version(264), Generation::Wotlk);
         assert_eq!(Generation::from_version(272), Generation::Cataclysm);
         assert_eq!(Generation::from_version(274), Generation::Legion);
+        assert_eq!(Generation::for_material(272, 7), Generation::Mists);
+        assert_eq!(Generation::for_material(272, 2), Generation::Cataclysm);
+        assert_eq!(Generation::for_material(264, 7), Generation::Wotlk);
     }
 }

@@ -222,7 +222,7 @@ fn describe_model(report: &mut Report, model: &M2<'_>, cap: usize) {
     let materials: Vec<Value> = all_materials
         .iter()
         .take(cap)
-        .map(|m| material_json(m, generation))
+        .map(|m| material_json(m, model.version()))
         .collect();
     report.set("materials", materials);
     report.set("bounding_box", bounding_box_json(&model.bounding_box()));
@@ -266,7 +266,6 @@ fn describe_skin(report: &mut Report, skin: &Skin<'_>, model: Option<&M2<'_>>, c
         }),
     );
     report.set("bone_count_max", skin.header().bone_count_max.get());
-    let generation = model.map(|m| Generation::from_version(m.version()));
     let all_batches = skin.batches().unwrap_or(&[]);
     note_cut(report, "batches", all_batches.len(), cap);
     let list: Vec<Value> = all_batches
@@ -274,8 +273,14 @@ fn describe_skin(report: &mut Report, skin: &Skin<'_>, model: Option<&M2<'_>>, c
         .take(cap)
         .map(|b| {
             let mut v = batch_json(b);
-            if let (Some(m), Some(g), Some(obj)) = (model, generation, v.as_object_mut()) {
-                let state = render::batch_render_state(m, b, g);
+            if let (Some(m), Some(obj)) = (model, v.as_object_mut()) {
+                let state = match m.batch_material(b) {
+                    Ok(mat) => {
+                        let g = Generation::for_material(m.version(), mat.blending_mode.get());
+                        render::material_render_state(mat, g)
+                    }
+                    Err(e) => Err(RenderError::Material(e)),
+                };
                 obj.insert("render_state".into(), render_state_json(state));
             }
             v
@@ -301,7 +306,8 @@ fn batch_json(b: &Batch) -> Value {
     })
 }
 
-fn material_json(m: &Material, generation: Generation) -> Value {
+fn material_json(m: &Material, version: u32) -> Value {
+    let generation = Generation::for_material(version, m.blending_mode.get());
     json!({
         "flags": m.flags.get(),
         "blending_mode": m.blending_mode.get(),
