@@ -196,3 +196,30 @@ proptest! {
         lumpkit::exercise::format(&SkinFormat, &bytes);
     }
 }
+
+#[test]
+fn a_broken_optional_section_never_hides_geometry_textures_or_materials() {
+    for version in [256u32, 260, 264, 272] {
+        let mut bytes = writer::md20(&ModelSpec::with_modes(version, &[0, 1, 2]));
+        let len = bytes.len() as u32;
+        // Particles reach past the end, cameras overflow: both optional.
+        writer::put_array(&mut bytes, writer::particles_at(version), 9, len - 8);
+        let cameras = writer::particles_at(version) - 0x18;
+        writer::put_array(&mut bytes, cameras, u32::MAX, 0);
+        let mut codes = Vec::new();
+        let model = M2::parse(
+            &bytes,
+            &mut lumpkit_formats::diag::FnSink(|d: lumpkit_formats::Diagnostic| {
+                codes.push(d.code())
+            }),
+        )
+        .unwrap();
+        assert_eq!(codes, ["m2-optional-section-broken"; 2], "v{version}");
+        assert_eq!(model.vertices().unwrap().len(), 3);
+        assert_eq!(model.materials().unwrap().len(), 3);
+        assert_eq!(model.texture_filename(0).unwrap(), b"TEST\\WHITE.BLP");
+        assert!(model.array_bytes(Field::Particles).is_err());
+        assert!(model.array_bytes(Field::Cameras).is_err());
+        assert_eq!(inspect(&bytes).status(), Status::Warning);
+    }
+}
