@@ -10,6 +10,7 @@
 pub mod blp;
 pub mod jpeg;
 pub mod lz;
+pub mod m2;
 pub mod misc;
 pub mod paa;
 pub mod pbo;
@@ -57,6 +58,7 @@ pub fn all() -> Vec<(&'static str, Vec<Sample>)> {
         ("wad", wad::samples()),
         ("paa", paa::samples()),
         ("pbo", pbo::samples()),
+        ("m2", m2::samples()),
     ]
 }
 

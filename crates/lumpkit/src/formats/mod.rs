@@ -2,6 +2,7 @@
 //! [`crate::registry::FORMATS`], and the shared miptex decoder (WAD and BSP textures).
 
 pub mod blp;
+pub mod m2;
 pub mod miptex;
 pub mod paa;
 pub mod pbo;
