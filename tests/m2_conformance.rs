@@ -51,13 +51,7 @@ fn every_expected_fact_matches() {
             ));
         }
     }
-    assert!(
-        failures.is_empty(),
-        "{} of {checked} facts differ:\n{}",
-        failures.len(),
-        failures.join("\n")
-    );
-    eprintln!("m2 conformance: {checked}/{} facts match", facts.len());
+    support::assert_facts_match("m2", checked, &failures);
 }
 
 #[test]
