@@ -97,13 +97,7 @@ fn every_expected_fact_matches() {
             ));
         }
     }
-    assert!(
-        failures.is_empty(),
-        "{}/{} facts differ:\n{}",
-        failures.len(),
-        facts.len(),
-        failures.join("\n")
-    );
+    support::assert_facts_match("blp", facts.len(), &failures);
 }
 
 fn sample(name: &str) -> Vec<u8> {

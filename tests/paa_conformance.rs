@@ -66,18 +66,7 @@ fn every_paa_fact_matches() {
             report.diagnostics
         );
     }
-    assert!(
-        failures.is_empty(),
-        "{}/{} facts differ:\n{}",
-        failures.len(),
-        facts.len(),
-        failures.join("\n")
-    );
-    eprintln!(
-        "paa conformance: {}/{} facts match",
-        facts.len(),
-        facts.len()
-    );
+    support::assert_facts_match("paa", facts.len(), &failures);
 }
 
 #[test]

@@ -64,18 +64,7 @@ fn every_pbo_fact_matches() {
             ));
         }
     }
-    assert!(
-        failures.is_empty(),
-        "{}/{} facts differ:\n{}",
-        failures.len(),
-        facts.len(),
-        failures.join("\n")
-    );
-    eprintln!(
-        "pbo conformance: {}/{} facts match",
-        facts.len(),
-        facts.len()
-    );
+    support::assert_facts_match("pbo", facts.len(), &failures);
 }
 
 #[test]

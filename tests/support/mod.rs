@@ -91,3 +91,15 @@ pub fn sha256_hex(bytes: &[u8]) -> String {
 pub fn lumpkit_bin() -> PathBuf {
     PathBuf::from(env!("CARGO_BIN_EXE_lumpkit"))
 }
+
+/// Fails with every mismatch listed when `failures` is not empty; otherwise says how many facts of
+/// `name`'s `expected.tsv` matched.
+pub fn assert_facts_match(name: &str, total: usize, failures: &[String]) {
+    assert!(
+        failures.is_empty(),
+        "{name}: {}/{total} facts differ:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+    eprintln!("{name} conformance: {total}/{total} facts match");
+}

@@ -1,5 +1,6 @@
 //! `lumpkit info FILE [--json] [--vis]`: one file's facts and diagnostics.
 
+use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -41,10 +42,11 @@ pub fn run(args: &InfoArgs) -> Result<ExitCode, Fatal> {
         Sniffed::Unknown => Report::new("unknown"),
     };
     let path = args.file.display().to_string();
+    let mut out = std::io::stdout().lock();
     if args.json {
-        println!("{}", report.to_json(&path));
+        writeln!(out, "{}", report.to_json(&path))?;
     } else {
-        print_human(&report, &path);
+        print_human(&mut out, &report, &path)?;
     }
     Ok(if report.status() == Status::Error {
         ExitCode::from(1)
@@ -53,21 +55,27 @@ pub fn run(args: &InfoArgs) -> Result<ExitCode, Fatal> {
     })
 }
 
-fn print_human(report: &Report, path: &str) {
+fn print_human(out: &mut impl Write, report: &Report, path: &str) -> std::io::Result<()> {
     let json = report.to_json(path);
-    println!("{path}: {} ({})", report.format, report.status().as_str());
+    writeln!(
+        out,
+        "{path}: {} ({})",
+        report.format,
+        report.status().as_str()
+    )?;
     if let Some(obj) = json.as_object() {
         for (k, v) in obj {
             if matches!(k.as_str(), "path" | "format" | "status" | "diagnostics") {
                 continue;
             }
-            println!("  {k}: {v}");
+            writeln!(out, "  {k}: {v}")?;
         }
     }
     for d in &report.diagnostics {
         match d.offset {
-            Some(off) => println!("  {} {} @{off}: {d}", d.severity().as_str(), d.code()),
-            None => println!("  {} {}: {d}", d.severity().as_str(), d.code()),
+            Some(off) => writeln!(out, "  {} {} @{off}: {d}", d.severity().as_str(), d.code())?,
+            None => writeln!(out, "  {} {}: {d}", d.severity().as_str(), d.code())?,
         }
     }
+    Ok(())
 }

@@ -97,6 +97,8 @@ fn main() -> ExitCode {
     };
     match result {
         Ok(code) => code,
+        // The reader went away (`lumpkit check … | head`): not an error of ours.
+        Err(Fatal(msg)) if msg.to_ascii_lowercase().starts_with("broken pipe") => ExitCode::SUCCESS,
         Err(Fatal(msg)) => {
             eprintln!("lumpkit: {msg}");
             ExitCode::from(2)

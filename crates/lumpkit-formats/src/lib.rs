@@ -13,6 +13,7 @@ pub mod bytes;
 pub mod diag;
 pub mod error;
 pub mod limits;
+pub mod m2;
 pub mod miptex;
 pub mod paa;
 pub mod pbo;

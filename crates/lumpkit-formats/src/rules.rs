@@ -35,6 +35,7 @@ pub static ALL: &[&[&Rule]] = &[
     crate::wad::rules::RULES,
     crate::paa::rules::RULES,
     crate::pbo::rules::RULES,
+    crate::m2::rules::RULES,
     crate::q2bsp::rules::RULES,
     crate::pak::rules::RULES,
     crate::wal::rules::RULES,

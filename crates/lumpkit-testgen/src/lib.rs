@@ -11,6 +11,7 @@ pub mod blp;
 pub mod bsp;
 pub mod jpeg;
 pub mod lz;
+pub mod m2;
 pub mod misc;
 pub mod paa;
 pub mod pak;
@@ -60,6 +61,7 @@ pub fn all() -> Vec<(&'static str, Vec<Sample>)> {
         ("wad", wad::samples()),
         ("paa", paa::samples()),
         ("pbo", pbo::samples()),
+        ("m2", m2::samples()),
         ("bsp", bsp::samples()),
         ("pak", pak::samples()),
         ("wal", wal::samples()),

@@ -10,6 +10,8 @@ pub static FORMATS: &[&dyn Format] = &[
     &crate::formats::wad::WadFormat,
     &crate::formats::pbo::PboFormat,
     &crate::formats::paa::PaaFormat,
+    &crate::formats::m2::M2Format,
+    &crate::formats::m2::SkinFormat,
     &crate::formats::bsp::Bsp,
     &crate::formats::pak::Pak,
     &crate::formats::wal::Wal,

@@ -1,5 +1,6 @@
 //! `lumpkit check PATH...`: validate files and folders, archives included, in parallel.
 
+mod expect;
 mod output;
 mod policy;
 mod walk;
@@ -95,7 +96,8 @@ pub fn run(args: &CheckArgs) -> Result<ExitCode, Fatal> {
     if let Some(b) = bar {
         b.finish_and_clear();
     }
-    let any_error = output::print(format, &policy, &results)?;
+    let expectations = expect::Expectations::load(files.iter().filter_map(|f| f.path.parent()));
+    let any_error = output::print(format, &policy, &expectations, &results)?;
     Ok(if any_error {
         ExitCode::from(1)
     } else {

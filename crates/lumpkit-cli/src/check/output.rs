@@ -7,13 +7,22 @@ use lumpkit::Status;
 use lumpkit::check::Checked;
 use serde_json::{Map, Value, json};
 
+use std::path::Path;
+
 use super::OutputFormat;
+use super::expect::{Expectation, Expectations};
 use super::policy::Policy;
 use crate::Fatal;
 use lumpkit::check::CheckedFile as FileResult;
 
-/// Prints every result in input order; returns whether any counts as a failure under `policy`.
-pub fn print(format: OutputFormat, policy: &Policy, results: &[FileResult]) -> Result<bool, Fatal> {
+/// Prints every result in input order; returns whether any counts as a failure: under `policy`, or,
+/// for a file with a recorded expectation, by differing from it.
+pub fn print(
+    format: OutputFormat,
+    policy: &Policy,
+    expectations: &Expectations,
+    results: &[FileResult],
+) -> Result<bool, Fatal> {
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
     let colour = format == OutputFormat::Human
@@ -22,10 +31,24 @@ pub fn print(format: OutputFormat, policy: &Policy, results: &[FileResult]) -> R
     let mut any_failure = false;
     let mut summary = Summary::default();
     for result in results {
+        let expected = result
+            .checked
+            .first()
+            .and_then(|c| expectations.get(Path::new(&c.path)));
         for (i, checked) in result.checked.iter().enumerate() {
             let status = policy.status(&checked.report);
-            any_failure |= policy.fails(status);
-            summary.add(checked, status);
+            // A recorded expectation covers the file and its members.
+            let verdict = match expected {
+                Some(e) if i == 0 => Verdict::Recorded(e, e.met_by(&checked.report, status)),
+                Some(_) => Verdict::Covered,
+                None => Verdict::Plain,
+            };
+            any_failure |= match verdict {
+                Verdict::Recorded(_, met) => !met,
+                Verdict::Covered => false,
+                Verdict::Plain => policy.fails(status),
+            };
+            summary.add(checked, status, &verdict);
             let io_error = if i == 0 {
                 result.io_error.as_deref()
             } else {
@@ -33,10 +56,18 @@ pub fn print(format: OutputFormat, policy: &Policy, results: &[FileResult]) -> R
             };
             match format {
                 OutputFormat::Json => {
-                    writeln!(out, "{}", json_line(policy, checked, status, io_error))?
+                    let mut line = json_line(policy, checked, status, io_error);
+                    if let (Verdict::Recorded(e, met), Some(obj)) = (&verdict, line.as_object_mut())
+                    {
+                        obj.insert("expected".into(), e.status_str().into());
+                        obj.insert("as_expected".into(), (*met).into());
+                    }
+                    writeln!(out, "{line}")?
                 }
                 OutputFormat::Github => github(&mut out, policy, checked, io_error)?,
-                OutputFormat::Human => human(&mut out, policy, checked, status, io_error, colour)?,
+                OutputFormat::Human => human(
+                    &mut out, policy, checked, status, &verdict, io_error, colour,
+                )?,
             }
         }
     }
@@ -89,6 +120,7 @@ fn human(
     policy: &Policy,
     c: &Checked,
     status: Status,
+    verdict: &Verdict<'_>,
     io_error: Option<&str>,
     colour: bool,
 ) -> std::io::Result<()> {
@@ -106,7 +138,17 @@ fn human(
     if let Some(m) = r.mips {
         facts.push_str(&format!(" {m} mips"));
     }
-    writeln!(out, "{on}{:7}{off} {} ({facts})", status.as_str(), c.path)?;
+    let note = match verdict {
+        Verdict::Recorded(_, true) => " [as expected]".to_string(),
+        Verdict::Recorded(e, false) => format!(" [UNEXPECTED: recorded {}]", e.status_str()),
+        _ => String::new(),
+    };
+    writeln!(
+        out,
+        "{on}{:7}{off} {} ({facts}){note}",
+        status.as_str(),
+        c.path
+    )?;
     for d in &r.diagnostics {
         let Some(severity) = policy.severity(d) else {
             continue;
@@ -172,18 +214,32 @@ fn escape_prop(s: &str) -> String {
     escape(s).replace(':', "%3A").replace(',', "%2C")
 }
 
+/// How a result counts: against a recorded expectation (and whether it was met), as a member of a
+/// file with one, or by the policy alone.
+enum Verdict<'e> {
+    Recorded(&'e Expectation, bool),
+    Covered,
+    Plain,
+}
+
 #[derive(Default)]
 struct Summary {
     by_status: BTreeMap<Status, usize>,
     by_format: BTreeMap<&'static str, usize>,
     bytes: u64,
+    recorded: usize,
+    unexpected: usize,
 }
 
 impl Summary {
-    fn add(&mut self, c: &Checked, status: Status) {
+    fn add(&mut self, c: &Checked, status: Status, verdict: &Verdict<'_>) {
         *self.by_status.entry(status).or_default() += 1;
         *self.by_format.entry(c.report.format).or_default() += 1;
         self.bytes += c.size;
+        if let Verdict::Recorded(_, met) = verdict {
+            self.recorded += 1;
+            self.unexpected += usize::from(!met);
+        }
     }
 
     fn print(&self, out: &mut impl Write, results: &[FileResult]) -> std::io::Result<()> {
@@ -226,6 +282,16 @@ impl Summary {
             self.bytes as f64 / 1e6,
             statuses.join(", "),
             formats.join(", ")
-        )
+        )?;
+        if self.recorded > 0 {
+            writeln!(
+                out,
+                "recorded expectations (expect.tsv): {} of {} files as expected, {} not",
+                self.recorded - self.unexpected,
+                self.recorded,
+                self.unexpected
+            )?;
+        }
+        Ok(())
     }
 }

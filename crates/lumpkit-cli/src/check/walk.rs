@@ -34,9 +34,11 @@ fn walk_dir(root: &Path, follow_links: bool, files: &mut Vec<Found>) {
         .sort_by_file_name();
     for entry in walker {
         match entry {
-            Ok(e) if e.file_type().is_file() => files.push(Found {
-                path: e.into_path(),
-            }),
+            // A folder's `expect.tsv` is read as its manifest, not checked as a file.
+            Ok(e) if e.file_type().is_file() && !super::expect::is_manifest(e.path()) => files
+                .push(Found {
+                    path: e.into_path(),
+                }),
             Ok(_) => {}
             // An unreadable folder or a link loop: report the path so it is not silently skipped.
             Err(e) => {

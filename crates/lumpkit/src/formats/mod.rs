@@ -4,6 +4,7 @@
 pub mod blp;
 pub mod bsp;
 pub mod bsp_textures;
+pub mod m2;
 pub mod miptex;
 pub mod paa;
 pub mod pak;
