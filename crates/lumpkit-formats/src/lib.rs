@@ -23,3 +23,7 @@ pub mod wad;
 pub use diag::{Diagnostic, Ignore, Rule, Severity, Sink, Strict};
 pub use error::{Error, Fault};
 pub use limits::Limits;
+pub mod pak;
+pub mod q1bsp;
+pub mod q2bsp;
+pub mod wal;

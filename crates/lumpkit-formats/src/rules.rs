@@ -36,6 +36,9 @@ pub static ALL: &[&[&Rule]] = &[
     crate::paa::rules::RULES,
     crate::pbo::rules::RULES,
     crate::m2::rules::RULES,
+    crate::q2bsp::rules::RULES,
+    crate::pak::rules::RULES,
+    crate::wal::rules::RULES,
 ];
 
 /// Iterates over every known rule.

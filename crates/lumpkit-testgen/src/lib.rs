@@ -8,14 +8,17 @@
 #![forbid(unsafe_code)]
 
 pub mod blp;
+pub mod bsp;
 pub mod jpeg;
 pub mod lz;
 pub mod m2;
 pub mod misc;
 pub mod paa;
+pub mod pak;
 pub mod pbo;
 pub mod tree;
 pub mod wad;
+pub mod wal;
 
 /// One generated file and what checking it must report.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -59,6 +62,9 @@ pub fn all() -> Vec<(&'static str, Vec<Sample>)> {
         ("paa", paa::samples()),
         ("pbo", pbo::samples()),
         ("m2", m2::samples()),
+        ("bsp", bsp::samples()),
+        ("pak", pak::samples()),
+        ("wal", wal::samples()),
     ]
 }
 

@@ -12,6 +12,9 @@ pub static FORMATS: &[&dyn Format] = &[
     &crate::formats::paa::PaaFormat,
     &crate::formats::m2::M2Format,
     &crate::formats::m2::SkinFormat,
+    &crate::formats::bsp::Bsp,
+    &crate::formats::pak::Pak,
+    &crate::formats::wal::Wal,
 ];
 
 /// What a file turned out to be.

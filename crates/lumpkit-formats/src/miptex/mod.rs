@@ -112,7 +112,10 @@ impl<'a> Miptex<'a> {
             ));
         }
         let pixels = u64::from(width).saturating_mul(u64::from(height));
-        if pixels > len {
+        // A texture whose pixels live in a WAD (all offsets zero, as BSP compilers write external
+        // textures) carries no pixels, so its size cannot be checked against its record.
+        let external = header.offsets.iter().all(|o| o.get() == 0);
+        if pixels > len && !external {
             return Err(Error::file(
                 &SIZE_TOO_LARGE,
                 16,
@@ -127,7 +130,7 @@ impl<'a> Miptex<'a> {
             name,
             levels: [None; 4],
             palette: None,
-            external: header.offsets.iter().all(|o| o.get() == 0),
+            external,
         };
         if view.external {
             sink.report(EXTERNAL.at(24))?;

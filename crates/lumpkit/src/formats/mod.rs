@@ -2,8 +2,12 @@
 //! [`crate::registry::FORMATS`], and the shared miptex decoder (WAD and BSP textures).
 
 pub mod blp;
+pub mod bsp;
+pub mod bsp_textures;
 pub mod m2;
 pub mod miptex;
 pub mod paa;
+pub mod pak;
 pub mod pbo;
 pub mod wad;
+pub mod wal;

@@ -1,0 +1,28 @@
+//! On-disk records of a PAK (`dpackheader_t`, `dpackfile_t` in `qcommon/qfiles.h`).
+
+use zerocopy::little_endian::U32;
+use zerocopy::{FromBytes, Immutable, KnownLayout, Unaligned};
+
+/// `dpackheader_t` (12 bytes).
+#[derive(Clone, Copy, Debug, FromBytes, KnownLayout, Immutable, Unaligned)]
+#[repr(C)]
+pub struct Header {
+    /// `PACK`.
+    pub ident: [u8; 4],
+    /// Offset of the directory.
+    pub dirofs: U32,
+    /// Length of the directory in bytes.
+    pub dirlen: U32,
+}
+
+/// `dpackfile_t` (64 bytes).
+#[derive(Clone, Copy, Debug, FromBytes, KnownLayout, Immutable, Unaligned)]
+#[repr(C)]
+pub struct DirEntry {
+    /// NUL-terminated path, `/`-separated.
+    pub name: [u8; 56],
+    /// Offset of the data.
+    pub filepos: U32,
+    /// Length of the data.
+    pub filelen: U32,
+}

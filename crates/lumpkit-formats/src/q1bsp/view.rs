@@ -1,0 +1,161 @@
+//! The checked view of a BSP29 / BSP30 map: directory and the embedded-texture table.
+
+use crate::bytes;
+use crate::diag::Sink;
+use crate::error::Error;
+use crate::q2bsp::dir::{self, LumpData, LumpSpec};
+use crate::q2bsp::rules;
+
+/// Header size: version and 15 × (offset, length).
+pub const HEADER_LEN: u64 = 124;
+/// Lump count.
+pub const LUMP_COUNT: usize = 15;
+/// `LUMP_ENTITIES`.
+pub const LUMP_ENTITIES: usize = 0;
+/// `LUMP_TEXTURES`.
+pub const LUMP_TEXTURES: usize = 2;
+
+const fn spec(name: &'static str, record: u32) -> LumpSpec {
+    LumpSpec { name, record }
+}
+
+/// Lumps in `bspfile.h` order with the names `info` prints.
+pub static LUMPS: [LumpSpec; LUMP_COUNT] = [
+    spec("entities", 1),
+    spec("planes", 20),
+    spec("textures", 1),
+    spec("vertexes", 12),
+    spec("visibility", 1),
+    spec("nodes", 24),
+    spec("texinfo", 40),
+    spec("faces", 20),
+    spec("lighting", 1),
+    spec("clipnodes", 8),
+    spec("leafs", 28),
+    spec("marksurfaces", 2),
+    spec("edges", 4),
+    spec("surfedges", 4),
+    spec("models", 64),
+];
+
+/// A Quake 1 or GoldSrc map.
+#[derive(Clone, Copy, Debug)]
+pub struct Bsp1<'a> {
+    /// 29 (Quake) or 30 (GoldSrc).
+    pub version: u32,
+    /// Every lump, checked.
+    pub lumps: [LumpData<'a>; LUMP_COUNT],
+    /// Whether every lump is usable.
+    pub clean: bool,
+    texture_count: u32,
+}
+
+impl<'a> Bsp1<'a> {
+    /// Whether `file` starts with version 29 or 30.
+    pub fn sniff(file: &[u8]) -> bool {
+        matches!(bytes::u32_le(file, 0), Some(29 | 30))
+    }
+
+    /// Parses the header and directory and checks the textures table.
+    pub fn parse(file: &'a [u8], sink: &mut impl Sink) -> Result<Bsp1<'a>, Error> {
+        let version = bytes::u32_le(file, 0).unwrap_or(0);
+        if (file.len() as u64) < HEADER_LEN {
+            return Err(Error::file(
+                &rules::TRUNCATED_HEADER,
+                0,
+                [file.len() as u64, HEADER_LEN, 0],
+            ));
+        }
+        if !matches!(version, 29 | 30) {
+            return Err(Error::unsupported(
+                &rules::UNSUPPORTED_VERSION,
+                0,
+                [u64::from(version), 0, 0],
+            ));
+        }
+        let mut lumps = [dir::EMPTY; LUMP_COUNT];
+        let clean = dir::read(file, 4, &LUMPS, Some(LUMP_ENTITIES), &mut lumps, sink)?;
+        let mut bsp = Bsp1 {
+            version,
+            lumps,
+            clean,
+            texture_count: 0,
+        };
+        bsp.texture_count = bsp.check_textures(sink)?;
+        Ok(bsp)
+    }
+
+    fn textures_lump(&self) -> LumpData<'a> {
+        self.lumps.get(LUMP_TEXTURES).copied().unwrap_or(dir::EMPTY)
+    }
+
+    /// Checks the `dmiptexlump_t` header and offsets; returns the usable texture count.
+    fn check_textures(&self, sink: &mut impl Sink) -> Result<u32, Error> {
+        let lump = self.textures_lump();
+        if lump.bytes.is_empty() {
+            return Ok(0);
+        }
+        let count = bytes::i32_le(lump.bytes, 0).map_or(0, |c| c.max(0) as u32);
+        let table = 4u64.saturating_add(u64::from(count).saturating_mul(4));
+        if bytes::u32_le(lump.bytes, 0).is_none() || table > lump.bytes.len() as u64 {
+            sink.report(
+                rules::TEXTURES_HEADER_SHORT
+                    .with(lump.offset, [lump.bytes.len() as u64, u64::from(count), 0]),
+            )?;
+            return Ok(0);
+        }
+        for i in 0..count {
+            let Some(ofs) = bytes::i32_le(lump.bytes, 4u64.saturating_add(u64::from(i) * 4)) else {
+                break;
+            };
+            if ofs != -1 && (ofs < 0 || ofs as u64 >= lump.bytes.len() as u64) {
+                sink.report(
+                    rules::MIPTEX_BAD_OFFSET.with(
+                        lump.offset
+                            .saturating_add(4)
+                            .saturating_add(u64::from(i) * 4),
+                        [u64::from(i), i64::from(ofs) as u64, lump.bytes.len() as u64],
+                    ),
+                )?;
+            }
+        }
+        Ok(count)
+    }
+
+    /// The lump directory with counts as `info` prints them (`textures` = miptex count).
+    pub fn counts(&self) -> impl Iterator<Item = (&'static str, u64)> + '_ {
+        LUMPS.iter().zip(self.lumps.iter()).map(|(s, l)| {
+            if s.name == "textures" {
+                let declared = bytes::i32_le(l.bytes, 0).map_or(0, |c| c.max(0) as u64);
+                (s.name, declared)
+            } else {
+                (s.name, l.count(s))
+            }
+        })
+    }
+
+    /// The entity lump.
+    pub fn entities(&self) -> &'a [u8] {
+        self.lumps.get(LUMP_ENTITIES).map_or(&[], |l| l.bytes)
+    }
+
+    /// Number of texture slots whose table the lump holds.
+    pub fn texture_count(&self) -> u32 {
+        self.texture_count
+    }
+
+    /// Embedded texture `i`: the bytes from its offset to the end of the textures lump (the miptex
+    /// record and its pixels), and the file offset. `None` for a missing (-1) or bad offset.
+    pub fn texture(&self, i: u32) -> Option<(&'a [u8], u64)> {
+        if i >= self.texture_count {
+            return None;
+        }
+        let lump = self.textures_lump();
+        let ofs = bytes::i32_le(lump.bytes, 4u64.saturating_add(u64::from(i) * 4))?;
+        let ofs = u64::try_from(ofs).ok()?;
+        Some((
+            bytes::tail(lump.bytes, ofs)?,
+            lump.offset.saturating_add(ofs),
+        ))
+    }
+}

@@ -1,0 +1,320 @@
+//! Every malformed-map rule for Quake 2 BSP (and the directory rules shared with Quake 1 / GoldSrc).
+//! "The game" is Q2PRO's `BSP_Load` (`src/common/bsp.c`), the strictest loader; id's `CMod_Load*`
+//! in `qcommon/cmodel.c` checks a subset and crashes or reads garbage on the rest.
+
+use crate::diag::{Rule, Severity};
+
+/// the file (0 bytes) is shorter than the 1-byte BSP header; the game refuses it
+pub static TRUNCATED_HEADER: Rule = Rule {
+    code: "bsp-truncated-header",
+    severity: Severity::Error,
+    message: "the file ({0} bytes) is shorter than the {1}-byte BSP header; the game refuses it",
+};
+/// BSP version 0 is not one lumpkit reads (Quake 2: 38, Quake 1: 29, GoldSrc: 30); the game refuses it
+pub static UNSUPPORTED_VERSION: Rule = Rule {
+    code: "bsp-unsupported-version",
+    severity: Severity::Error,
+    message: "BSP version {0} is not one lumpkit reads (Quake 2: 38, Quake 1: 29, GoldSrc: 30); the game refuses it",
+};
+/// A Qbism `QBSP` map: read and validated with the extended record layout.
+pub static QBISM: Rule = Rule {
+    code: "bsp-qbism",
+    severity: Severity::Info,
+    message: "Qbism QBSP map (32-bit indices, larger records): read and validated with the extended layout; id Quake 2 refuses it, Q2PRO and yquake2 load it",
+};
+/// lump 0 (offset + length = 1) ends past the end of the file (2 bytes); the game refuses the map
+pub static LUMP_OUT_OF_BOUNDS: Rule = Rule {
+    code: "bsp-lump-out-of-bounds",
+    severity: Severity::Error,
+    message: "lump {0} (offset + length = {1}) ends past the end of the file ({2} bytes); the game refuses the map",
+};
+/// lump 0 is 1 bytes, not a multiple of its 2-byte record; the game refuses it (funny lump size)
+pub static LUMP_MISALIGNED: Rule = Rule {
+    code: "bsp-lump-misaligned",
+    severity: Severity::Error,
+    message: "lump {0} is {1} bytes, not a multiple of its {2}-byte record; the game refuses it (funny lump size)",
+};
+/// the entity lump ends past the end of the file; clamped to the 0 bytes present (as Q2PRO does)
+pub static ENTITIES_CLAMPED: Rule = Rule {
+    code: "bsp-entities-clamped",
+    severity: Severity::Warning,
+    message: "the entity lump ends past the end of the file; clamped to the {0} bytes present (as Q2PRO does)",
+};
+/// lump 0 has no records; a map needs at least one node, leaf and model
+pub static LUMP_EMPTY: Rule = Rule {
+    code: "bsp-lump-empty",
+    severity: Severity::Error,
+    message: "lump {0} has no records; a map needs at least one node, leaf and model",
+};
+/// lump 0 record 1 names plane 2, past the planes lump; the game refuses the map
+pub static BAD_PLANENUM: Rule = Rule {
+    code: "bsp-bad-planenum",
+    severity: Severity::Error,
+    message: "lump {0} record {1} names plane {2}, past the planes lump; the game refuses the map",
+};
+/// node 0 has child node 1, past the nodes lump; the game refuses the map
+pub static BAD_CHILD_NODE: Rule = Rule {
+    code: "bsp-bad-child-node",
+    severity: Severity::Error,
+    message: "node {0} has child node {1}, past the nodes lump; the game refuses the map",
+};
+/// node 0 has child leaf 1, past the leafs lump; the game refuses the map
+pub static BAD_CHILD_LEAF: Rule = Rule {
+    code: "bsp-bad-child-leaf",
+    severity: Severity::Error,
+    message: "node {0} has child leaf {1}, past the leafs lump; the game refuses the map",
+};
+/// lump 0 record 1 names texinfo 2, past the texinfo lump; the game refuses the map
+pub static BAD_TEXINFO: Rule = Rule {
+    code: "bsp-bad-texinfo",
+    severity: Severity::Error,
+    message: "lump {0} record {1} names texinfo {2}, past the texinfo lump; the game refuses the map",
+};
+/// lump 0 record 1: faces up to 2 lie past the faces lump; the game refuses the map
+pub static BAD_FACE_RANGE: Rule = Rule {
+    code: "bsp-bad-face-range",
+    severity: Severity::Error,
+    message: "lump {0} record {1}: faces up to {2} lie past the faces lump; the game refuses the map",
+};
+/// face 0: surfedges up to 1 lie past the surfedges lump; the game refuses the map
+pub static BAD_FACE_EDGES: Rule = Rule {
+    code: "bsp-bad-face-edges",
+    severity: Severity::Error,
+    message: "face {0}: surfedges up to {1} lie past the surfedges lump; the game refuses the map",
+};
+/// face 0 has 1 edges (3 to 4096 allowed); the game refuses the map
+pub static FACE_EDGE_COUNT: Rule = Rule {
+    code: "bsp-face-edge-count",
+    severity: Severity::Error,
+    message: "face {0} has {1} edges (3 to 4096 allowed); the game refuses the map",
+};
+/// surfedge 0 names edge 1, past the edges lump; the game refuses the map
+pub static BAD_SURFEDGE: Rule = Rule {
+    code: "bsp-bad-surfedge",
+    severity: Severity::Error,
+    message: "surfedge {0} names edge {1}, past the edges lump; the game refuses the map",
+};
+/// edge 0 names vertex 1, past the vertexes lump; the game refuses the map
+pub static BAD_VERTEX: Rule = Rule {
+    code: "bsp-bad-vertex",
+    severity: Severity::Error,
+    message: "edge {0} names vertex {1}, past the vertexes lump; the game refuses the map",
+};
+/// leafface 0 names face 1, past the faces lump; the game refuses the map
+pub static BAD_LEAFFACE: Rule = Rule {
+    code: "bsp-bad-leafface",
+    severity: Severity::Error,
+    message: "leafface {0} names face {1}, past the faces lump; the game refuses the map",
+};
+/// leaf 0: leaffaces up to 1 lie past the leaffaces lump; the game refuses the map
+pub static BAD_LEAFFACE_RANGE: Rule = Rule {
+    code: "bsp-bad-leafface-range",
+    severity: Severity::Error,
+    message: "leaf {0}: leaffaces up to {1} lie past the leaffaces lump; the game refuses the map",
+};
+/// leafbrush 0 names brush 1, past the brushes lump; the game refuses the map
+pub static BAD_LEAFBRUSH: Rule = Rule {
+    code: "bsp-bad-leafbrush",
+    severity: Severity::Error,
+    message: "leafbrush {0} names brush {1}, past the brushes lump; the game refuses the map",
+};
+/// leaf 0: leafbrushes up to 1 lie past the leafbrushes lump; the game refuses the map
+pub static BAD_LEAFBRUSH_RANGE: Rule = Rule {
+    code: "bsp-bad-leafbrush-range",
+    severity: Severity::Error,
+    message: "leaf {0}: leafbrushes up to {1} lie past the leafbrushes lump; the game refuses the map",
+};
+/// brush 0: brushsides up to 1 lie past the brushsides lump; the game refuses the map
+pub static BAD_BRUSHSIDE_RANGE: Rule = Rule {
+    code: "bsp-bad-brushside-range",
+    severity: Severity::Error,
+    message: "brush {0}: brushsides up to {1} lie past the brushsides lump; the game refuses the map",
+};
+/// model 0 has head node 1 (negative: leaf), past its lump; the game refuses the map
+pub static BAD_HEADNODE: Rule = Rule {
+    code: "bsp-bad-headnode",
+    severity: Severity::Error,
+    message: "model {0} has head node {1} (negative: leaf), past its lump; the game refuses the map",
+};
+/// the world model's head node is 0, not node 0; the game refuses the map
+pub static MODEL0_HEADNODE: Rule = Rule {
+    code: "bsp-model0-headnode",
+    severity: Severity::Error,
+    message: "the world model's head node is {0}, not node 0; the game refuses the map",
+};
+/// leaf 0 has contents 0x, not CONTENTS_SOLID; the game refuses the map
+pub static LEAF0_NOT_SOLID: Rule = Rule {
+    code: "bsp-leaf0-not-solid",
+    severity: Severity::Error,
+    message: "leaf 0 has contents {0x}, not CONTENTS_SOLID; the game refuses the map",
+};
+/// leaf 0 is in area 1, but the map has 2 areas; the game refuses the map
+pub static BAD_AREA: Rule = Rule {
+    code: "bsp-bad-area",
+    severity: Severity::Error,
+    message: "leaf {0} is in area {1}, but the map has {2} areas; the game refuses the map",
+};
+/// the map has 0 areas (at most 1); the game refuses the map
+pub static TOO_MANY_AREAS: Rule = Rule {
+    code: "bsp-too-many-areas",
+    severity: Severity::Error,
+    message: "the map has {0} areas (at most {1}); the game refuses the map",
+};
+/// area 0: areaportals up to 1 lie past the areaportals lump; the game refuses the map
+pub static BAD_AREAPORTAL_RANGE: Rule = Rule {
+    code: "bsp-bad-areaportal-range",
+    severity: Severity::Error,
+    message: "area {0}: areaportals up to {1} lie past the areaportals lump; the game refuses the map",
+};
+/// areaportal 0 leads to area 1, but the map has 2 areas; the game refuses the map
+pub static BAD_OTHERAREA: Rule = Rule {
+    code: "bsp-bad-otherarea",
+    severity: Severity::Error,
+    message: "areaportal {0} leads to area {1}, but the map has {2} areas; the game refuses the map",
+};
+/// areaportal 0 has portal number 1 (at most 2); the game refuses the map
+pub static BAD_PORTALNUM: Rule = Rule {
+    code: "bsp-bad-portalnum",
+    severity: Severity::Error,
+    message: "areaportal {0} has portal number {1} (at most {2}); the game refuses the map",
+};
+/// leaf 0 is in cluster 1, but the visibility lump has 2 clusters; the game refuses the map
+pub static BAD_CLUSTER: Rule = Rule {
+    code: "bsp-bad-cluster",
+    severity: Severity::Error,
+    message: "leaf {0} is in cluster {1}, but the visibility lump has {2} clusters; the game refuses the map",
+};
+/// node 0 leads back to the head node 1 of a model: the tree loops, and point queries would never end
+pub static NODE_CYCLE: Rule = Rule {
+    code: "bsp-node-cycle",
+    severity: Severity::Error,
+    message: "node {0} leads back to the head node {1} of a model: the tree loops, and point queries would never end",
+};
+/// node 0 has child 1 (negative: leaf) that another node already has: a shared subtree or a loop; the game refuses the map
+pub static NODE_SHARED: Rule = Rule {
+    code: "bsp-node-shared",
+    severity: Severity::Error,
+    message: "node {0} has child {1} (negative: leaf) that another node already has: a shared subtree or a loop; the game refuses the map",
+};
+/// texinfo 0 animates into texinfo 1, past the texinfo lump; the game refuses the map
+pub static BAD_NEXT_TEXINFO: Rule = Rule {
+    code: "bsp-bad-next-texinfo",
+    severity: Severity::Error,
+    message: "texinfo {0} animates into texinfo {1}, past the texinfo lump; the game refuses the map",
+};
+/// texinfo 0's animation chain enters a loop that does not return to it; the game refuses the map
+pub static TEXINFO_ANIM_LOOP: Rule = Rule {
+    code: "bsp-texinfo-anim-loop",
+    severity: Severity::Error,
+    message: "texinfo {0}'s animation chain enters a loop that does not return to it; the game refuses the map",
+};
+/// face 0 has lightmap offset 1, past the 2-byte lighting lump; the game refuses the map
+pub static BAD_LIGHTOFS: Rule = Rule {
+    code: "bsp-bad-lightofs",
+    severity: Severity::Error,
+    message: "face {0} has lightmap offset {1}, past the {2}-byte lighting lump; the game refuses the map",
+};
+/// the visibility lump (0 bytes) is shorter than its header for 1 clusters; the game refuses the map
+pub static VIS_HEADER_SHORT: Rule = Rule {
+    code: "bsp-vis-header-short",
+    severity: Severity::Error,
+    message: "the visibility lump ({0} bytes) is shorter than its header for {1} clusters; the game refuses the map",
+};
+/// the visibility lump claims 0 clusters (at most 1); the game refuses the map
+pub static VIS_TOO_MANY_CLUSTERS: Rule = Rule {
+    code: "bsp-vis-too-many-clusters",
+    severity: Severity::Error,
+    message: "the visibility lump claims {0} clusters (at most {1}); the game refuses the map",
+};
+/// cluster 0's 1 row (0 = PVS, 1 = PHS) starts at 2, outside the visibility lump's data; the game refuses the map
+pub static VIS_BAD_OFFSET: Rule = Rule {
+    code: "bsp-vis-bad-offset",
+    severity: Severity::Error,
+    message: "cluster {0}'s {1} row (0 = PVS, 1 = PHS) starts at {2}, outside the visibility lump's data; the game refuses the map",
+};
+/// cluster 0's 1 row (0 = PVS, 1 = PHS) runs past the row or the lump end; the game clamps it (vis decompression overrun)
+pub static VIS_OVERRUN: Rule = Rule {
+    code: "bsp-vis-overrun",
+    severity: Severity::Warning,
+    message: "cluster {0}'s {1} row (0 = PVS, 1 = PHS) runs past the row or the lump end; the game clamps it (vis decompression overrun)",
+};
+/// the entity lump has a syntax error at byte 0; the game stops parsing entities there
+pub static ENTITY_SYNTAX: Rule = Rule {
+    code: "bsp-entity-syntax",
+    severity: Severity::Warning,
+    message: "the entity lump has a syntax error at byte {0}; the game stops parsing entities there",
+};
+/// the textures lump (0 bytes) is shorter than its header for 1 textures; the game refuses the map
+pub static TEXTURES_HEADER_SHORT: Rule = Rule {
+    code: "bsp-textures-header-short",
+    severity: Severity::Error,
+    message: "the textures lump ({0} bytes) is shorter than its header for {1} textures; the game refuses the map",
+};
+/// A texinfo names a texture past the textures lump's count.
+pub static BAD_MIPTEX_INDEX: Rule = Rule {
+    code: "bsp-bad-miptex-index",
+    severity: Severity::Error,
+    message: "texinfo {0} names texture {1}, but the textures lump has {2}; the game refuses the map",
+};
+
+/// A Quake 1 leaf's PVS offset lies past the visibility lump.
+pub static BAD_VISOFS: Rule = Rule {
+    code: "bsp-bad-visofs",
+    severity: Severity::Error,
+    message: "leaf {0} has its PVS row at {1}, past the {2}-byte visibility lump; the game reads garbage",
+};
+
+/// texture 0 of the textures lump starts at 1, outside the 2-byte lump; the game refuses the map
+pub static MIPTEX_BAD_OFFSET: Rule = Rule {
+    code: "bsp-miptex-bad-offset",
+    severity: Severity::Error,
+    message: "texture {0} of the textures lump starts at {1}, outside the {2}-byte lump; the game refuses the map",
+};
+
+/// Every Quake 1 / Quake 2 BSP rule.
+pub static RULES: &[&Rule] = &[
+    &TRUNCATED_HEADER,
+    &UNSUPPORTED_VERSION,
+    &QBISM,
+    &LUMP_OUT_OF_BOUNDS,
+    &LUMP_MISALIGNED,
+    &ENTITIES_CLAMPED,
+    &LUMP_EMPTY,
+    &BAD_PLANENUM,
+    &BAD_CHILD_NODE,
+    &BAD_CHILD_LEAF,
+    &BAD_TEXINFO,
+    &BAD_FACE_RANGE,
+    &BAD_FACE_EDGES,
+    &FACE_EDGE_COUNT,
+    &BAD_SURFEDGE,
+    &BAD_VERTEX,
+    &BAD_LEAFFACE,
+    &BAD_LEAFFACE_RANGE,
+    &BAD_LEAFBRUSH,
+    &BAD_LEAFBRUSH_RANGE,
+    &BAD_BRUSHSIDE_RANGE,
+    &BAD_HEADNODE,
+    &MODEL0_HEADNODE,
+    &LEAF0_NOT_SOLID,
+    &BAD_AREA,
+    &TOO_MANY_AREAS,
+    &BAD_AREAPORTAL_RANGE,
+    &BAD_OTHERAREA,
+    &BAD_PORTALNUM,
+    &BAD_CLUSTER,
+    &NODE_CYCLE,
+    &NODE_SHARED,
+    &BAD_NEXT_TEXINFO,
+    &TEXINFO_ANIM_LOOP,
+    &BAD_LIGHTOFS,
+    &VIS_HEADER_SHORT,
+    &VIS_TOO_MANY_CLUSTERS,
+    &VIS_BAD_OFFSET,
+    &VIS_OVERRUN,
+    &ENTITY_SYNTAX,
+    &TEXTURES_HEADER_SHORT,
+    &MIPTEX_BAD_OFFSET,
+    &BAD_MIPTEX_INDEX,
+    &BAD_VISOFS,
+];

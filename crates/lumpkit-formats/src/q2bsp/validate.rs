@@ -1,0 +1,453 @@
+//! Cross-lump validation of a Quake 2 map, rule for rule as Q2PRO's `BSP_Load*` functions
+//! (`src/common/bsp.c`: `BSP_LoadNodes`, `BSP_LoadLeafs`, `BSP_LoadFaces`, `BSP_LoadSubModels`,
+//! `BSP_LoadAreas`, `BSP_ValidateAreaPortals`, `BSP_ValidateTree`, anim chains in `BSP_LoadTexinfo`).
+//! Q2PRO reads the 16-bit fields of IBSP as unsigned (`BSP_ExtLong` = `BSP_Short`), so do we; sums
+//! are done in `u64`. Each check reports its first offending record only, so that one broken lump
+//! does not bury the report.
+
+use crate::diag::{Rule, Sink};
+use crate::error::Error;
+
+use super::layout::{
+    BrushSideRecord, EdgeRecord, FaceRecord, IndexRecord, Layout, LeafRecord, NodeRecord,
+};
+use super::rules;
+use super::tree;
+use super::view::{Lump, Map};
+use super::vis::Vis;
+
+/// `CONTENTS_SOLID`.
+pub const CONTENTS_SOLID: i32 = 1;
+/// `MAX_MAP_AREAS`.
+pub const MAX_AREAS: usize = 256;
+/// `MAX_MAP_AREAPORTALS`.
+pub const MAX_AREAPORTALS: u32 = 1024;
+/// `MAX_MAP_TEXINFO`.
+pub const MAX_TEXINFO: usize = 8192;
+/// Q2PRO's cap on edges per face.
+pub const MAX_FACE_EDGES: u64 = 4096;
+
+/// Reports `rule` for the first failing record of a check, and stops the check.
+struct First<'s, S> {
+    sink: &'s mut S,
+}
+
+impl<S: Sink> First<'_, S> {
+    fn check<T>(
+        &mut self,
+        items: impl Iterator<Item = T>,
+        mut bad: impl FnMut(usize, T) -> Option<(&'static Rule, u64, [u64; 3])>,
+    ) -> Result<(), Error> {
+        for (i, item) in items.enumerate() {
+            if let Some((rule, at, args)) = bad(i, item) {
+                return self.sink.report(rule.with(at, args));
+            }
+        }
+        Ok(())
+    }
+}
+
+fn range_end(first: u64, count: u64) -> u64 {
+    first.saturating_add(count)
+}
+
+impl<'a, L: Layout> Map<'a, L> {
+    /// The visibility header, when the map has one the game would accept (problems reported).
+    pub fn vis(&self, sink: &mut impl Sink) -> Result<Option<Vis<'a>>, Error> {
+        Vis::parse(
+            self.visibility,
+            self.directory.lump(Lump::Visibility).offset,
+            sink,
+        )
+    }
+
+    /// Every cross-lump rule. `scratch` holds one bit per node and leaf (see [`tree::scratch_words`])
+    /// and two per texinfo ([`Bsp::scratch_words`]); when it is too short the tree check is skipped.
+    pub fn validate(&self, scratch: &mut [u64], sink: &mut impl Sink) -> Result<(), Error> {
+        let n_planes = self.planes.len() as u64;
+        let n_nodes = self.nodes.len() as u64;
+        let n_leafs = self.leafs.len() as u64;
+        let n_faces = self.faces.len() as u64;
+        let n_texinfo = self.texinfo.len() as u64;
+        let n_surfedges = self.surfedges.len() as u64;
+        let n_edges = self.edges.len() as u64;
+        let n_vertexes = self.vertexes.len() as u64;
+        let n_leaffaces = self.leaffaces.len() as u64;
+        let n_leafbrushes = self.leafbrushes.len() as u64;
+        let n_brushes = self.brushes.len() as u64;
+        let n_brushsides = self.brushsides.len() as u64;
+        let n_areas = self.areas.len() as u64;
+        let n_areaportals = self.areaportals.len() as u64;
+        let n_light = self.lighting.len() as u64;
+        let at = |lump, i| self.record_offset(lump, i);
+
+        for (lump, n) in [
+            (Lump::Nodes, n_nodes),
+            (Lump::Leafs, n_leafs),
+            (Lump::Models, self.models.len() as u64),
+        ] {
+            if n == 0 {
+                sink.report(rules::LUMP_EMPTY.with(at(lump, 0), [lump as u64, 0, 0]))?;
+            }
+        }
+        if self.areas.len() > MAX_AREAS {
+            sink.report(
+                rules::TOO_MANY_AREAS.with(at(Lump::Areas, 0), [n_areas, MAX_AREAS as u64, 0]),
+            )?;
+        }
+        let vis = self.vis(sink)?;
+        if let Some(v) = &vis {
+            v.check_rows(self.directory.lump(Lump::Visibility).offset, sink)?;
+        }
+        let mut f = First { sink };
+
+        // Texinfo animation chains (BSP_LoadTexinfo).
+        f.check(self.texinfo.iter(), |i, t| {
+            let next = t.nexttexinfo.get();
+            (next > 0 && i64::from(next) >= n_texinfo as i64).then(|| {
+                (
+                    &rules::BAD_NEXT_TEXINFO,
+                    at(Lump::Texinfo, i),
+                    [i as u64, next as u64, 0],
+                )
+            })
+        })?;
+        if let Some(i) = self.first_anim_loop(scratch) {
+            f.sink
+                .report(rules::TEXINFO_ANIM_LOOP.with(at(Lump::Texinfo, i), [i as u64, 0, 0]))?;
+        }
+        // Brushsides, brushes, leafbrushes.
+        f.check(self.brushsides.iter(), |i, s| {
+            let plane = s.planenum();
+            let tex = s.texinfo();
+            if plane >= n_planes {
+                Some((
+                    &rules::BAD_PLANENUM,
+                    at(Lump::BrushSides, i),
+                    [Lump::BrushSides as u64, i as u64, plane],
+                ))
+            } else if let Some(tex) = tex.filter(|&t| t >= n_texinfo) {
+                Some((
+                    &rules::BAD_TEXINFO,
+                    at(Lump::BrushSides, i),
+                    [Lump::BrushSides as u64, i as u64, tex],
+                ))
+            } else {
+                None
+            }
+        })?;
+        f.check(self.brushes.iter(), |i, b| {
+            let end = range_end(
+                u64::from(b.firstside.get() as u32),
+                u64::from(b.numsides.get() as u32),
+            );
+            (end > n_brushsides).then(|| {
+                (
+                    &rules::BAD_BRUSHSIDE_RANGE,
+                    at(Lump::Brushes, i),
+                    [i as u64, end, 0],
+                )
+            })
+        })?;
+        f.check(self.leafbrushes.iter(), |i, b| {
+            let b = b.index();
+            (b >= n_brushes).then(|| {
+                (
+                    &rules::BAD_LEAFBRUSH,
+                    at(Lump::LeafBrushes, i),
+                    [i as u64, b, 0],
+                )
+            })
+        })?;
+        // Areas and areaportals (BSP_LoadAreas, BSP_ValidateAreaPortals).
+        f.check(self.areas.iter(), |i, a| {
+            let end = range_end(
+                u64::from(a.firstareaportal.get() as u32),
+                u64::from(a.numareaportals.get() as u32),
+            );
+            (end > n_areaportals).then(|| {
+                (
+                    &rules::BAD_AREAPORTAL_RANGE,
+                    at(Lump::Areas, i),
+                    [i as u64, end, 0],
+                )
+            })
+        })?;
+        f.check(self.areaportals.iter(), |i, p| {
+            let num = p.portalnum.get() as u32;
+            let other = u64::from(p.otherarea.get() as u32);
+            if num >= MAX_AREAPORTALS {
+                Some((
+                    &rules::BAD_PORTALNUM,
+                    at(Lump::AreaPortals, i),
+                    [i as u64, u64::from(num), u64::from(MAX_AREAPORTALS - 1)],
+                ))
+            } else if other >= n_areas {
+                Some((
+                    &rules::BAD_OTHERAREA,
+                    at(Lump::AreaPortals, i),
+                    [i as u64, other, n_areas],
+                ))
+            } else {
+                None
+            }
+        })?;
+        // Edges, surfedges, faces, leaffaces (the renderer's lumps).
+        f.check(self.edges.iter(), |i, e| {
+            e.vertices()
+                .into_iter()
+                .find(|&v| v >= n_vertexes)
+                .map(|v| (&rules::BAD_VERTEX, at(Lump::Edges, i), [i as u64, v, 0]))
+        })?;
+        f.check(self.surfedges.iter(), |i, s| {
+            let e = u64::from(s.get().unsigned_abs());
+            (e >= n_edges).then(|| {
+                (
+                    &rules::BAD_SURFEDGE,
+                    at(Lump::SurfEdges, i),
+                    [i as u64, e, 0],
+                )
+            })
+        })?;
+        f.check(self.faces.iter(), |i, face| {
+            let o = at(Lump::Faces, i);
+            let plane = face.planenum();
+            let (firstedge, numedges) = face.edges();
+            let end = range_end(firstedge, numedges);
+            let tex = face.texinfo();
+            let light = face.lightofs();
+            if plane >= n_planes {
+                Some((
+                    &rules::BAD_PLANENUM,
+                    o,
+                    [Lump::Faces as u64, i as u64, plane],
+                ))
+            } else if !(3..=MAX_FACE_EDGES).contains(&numedges) {
+                Some((&rules::FACE_EDGE_COUNT, o, [i as u64, numedges, 0]))
+            } else if end > n_surfedges {
+                Some((&rules::BAD_FACE_EDGES, o, [i as u64, end, 0]))
+            } else if tex >= n_texinfo {
+                Some((&rules::BAD_TEXINFO, o, [Lump::Faces as u64, i as u64, tex]))
+            } else if let Some(light) = light.filter(|&l| n_light != 0 && l >= n_light) {
+                Some((&rules::BAD_LIGHTOFS, o, [i as u64, light, n_light]))
+            } else {
+                None
+            }
+        })?;
+        f.check(self.leaffaces.iter(), |i, lf| {
+            let face = lf.index();
+            (face >= n_faces).then(|| {
+                (
+                    &rules::BAD_LEAFFACE,
+                    at(Lump::LeafFaces, i),
+                    [i as u64, face, 0],
+                )
+            })
+        })?;
+        // Leafs (BSP_LoadLeafs).
+        let clusters = vis.as_ref().map(|v| u64::from(v.clusters()));
+        f.check(self.leafs.iter(), |i, leaf| {
+            let o = at(Lump::Leafs, i);
+            let area = leaf.area();
+            let (first, count) = leaf.leaffaces();
+            let lf_end = range_end(first, count);
+            let (first, count) = leaf.leafbrushes();
+            let lb_end = range_end(first, count);
+            if let (Some(n), Some(cluster)) = (clusters, leaf.cluster())
+                && cluster >= n
+            {
+                return Some((&rules::BAD_CLUSTER, o, [i as u64, cluster, n]));
+            }
+            if area >= n_areas {
+                Some((&rules::BAD_AREA, o, [i as u64, area, n_areas]))
+            } else if lf_end > n_leaffaces {
+                Some((&rules::BAD_LEAFFACE_RANGE, o, [i as u64, lf_end, 0]))
+            } else if lb_end > n_leafbrushes {
+                Some((&rules::BAD_LEAFBRUSH_RANGE, o, [i as u64, lb_end, 0]))
+            } else {
+                None
+            }
+        })?;
+        if let Some(leaf) = self.leafs.first()
+            && leaf.contents() != CONTENTS_SOLID
+        {
+            f.sink.report(rules::LEAF0_NOT_SOLID.with(
+                at(Lump::Leafs, 0),
+                [u64::from(leaf.contents() as u32), 0, 0],
+            ))?;
+        }
+        // Nodes (BSP_LoadNodes).
+        let mut tree_ok = true;
+        f.check(self.nodes.iter(), |i, node| {
+            let o = at(Lump::Nodes, i);
+            let plane = node.planenum();
+            let (first, count) = node.faces();
+            let end = range_end(first, count);
+            if plane >= n_planes {
+                return Some((
+                    &rules::BAD_PLANENUM,
+                    o,
+                    [Lump::Nodes as u64, i as u64, plane],
+                ));
+            }
+            for c in node.children() {
+                if c < 0 {
+                    let leaf = u64::from(!c as u32);
+                    if leaf >= n_leafs {
+                        tree_ok = false;
+                        return Some((&rules::BAD_CHILD_LEAF, o, [i as u64, leaf, 0]));
+                    }
+                } else if c as u64 >= n_nodes {
+                    tree_ok = false;
+                    return Some((&rules::BAD_CHILD_NODE, o, [i as u64, c as u64, 0]));
+                }
+            }
+            (end > n_faces).then_some((
+                &rules::BAD_FACE_RANGE,
+                o,
+                [Lump::Nodes as u64, i as u64, end],
+            ))
+        })?;
+        // Models (BSP_LoadSubModels); the world model's faces are not checked by Q2PRO either.
+        f.check(self.models.iter(), |i, m| {
+            let o = at(Lump::Models, i);
+            let head = m.headnode.get();
+            let bad_head = if head < 0 {
+                u64::from(!head as u32) >= n_leafs
+            } else {
+                head as u64 >= n_nodes
+            };
+            let end = range_end(
+                u64::from(m.firstface.get() as u32),
+                u64::from(m.numfaces.get() as u32),
+            );
+            if bad_head {
+                tree_ok = false;
+                Some((
+                    &rules::BAD_HEADNODE,
+                    o,
+                    [i as u64, i64::from(head) as u64, 0],
+                ))
+            } else if i > 0 && end > n_faces {
+                Some((
+                    &rules::BAD_FACE_RANGE,
+                    o,
+                    [Lump::Models as u64, i as u64, end],
+                ))
+            } else {
+                None
+            }
+        })?;
+        if let Some(m) = self.models.first()
+            && m.headnode.get() != 0
+        {
+            f.sink.report(rules::MODEL0_HEADNODE.with(
+                at(Lump::Models, 0),
+                [i64::from(m.headnode.get()) as u64, 0, 0],
+            ))?;
+        }
+        if tree_ok {
+            tree::check(self, scratch, f.sink)?;
+        }
+        Ok(())
+    }
+
+    /// `u64` words of scratch [`Bsp::validate`] needs: one bit per node and leaf for the tree check,
+    /// two bits per texinfo for the animation-chain check.
+    pub fn scratch_words(&self) -> usize {
+        tree::scratch_words(self.nodes.len(), self.leafs.len())
+            .max(self.texinfo.len().saturating_mul(2).div_ceil(64))
+    }
+
+    /// The successor of texinfo `i` in its animation chain (`nexttexinfo > 0` and in range).
+    fn next_frame(&self, i: usize) -> Option<usize> {
+        let n = self.texinfo.get(i)?.nexttexinfo.get();
+        usize::try_from(n)
+            .ok()
+            .filter(|&n| n > 0 && n < self.texinfo.len())
+    }
+
+    /// A texinfo whose animation chain runs into a loop that does not come back to it (Q2PRO
+    /// "infinite anim chain": its frame count reaches the texinfo count).
+    ///
+    /// The chains form a graph where every texinfo has at most one successor, so one colouring walk
+    /// decides it in linear time with two bits per texinfo of `scratch` (white, on the current path,
+    /// ends, reaches a loop): a walk from a new texinfo that meets a loop it did not start on, or a
+    /// texinfo already known to reach one, has found such a chain. Without enough scratch, each chain
+    /// is walked on its own (quadratic), only for at most `MAX_MAP_TEXINFO` texinfos.
+    pub fn first_anim_loop(&self, scratch: &mut [u64]) -> Option<usize> {
+        const WHITE: u8 = 0;
+        const PATH: u8 = 1;
+        const ENDS: u8 = 2;
+        const LOOPS: u8 = 3;
+        let count = self.texinfo.len();
+        let words = count.saturating_mul(2).div_ceil(64);
+        let Some(bits) = scratch.get_mut(..words) else {
+            return self.first_anim_loop_slow();
+        };
+        bits.fill(0);
+        let get = |bits: &[u64], i: usize| -> u8 {
+            let (w, s) = (i / 32, (i % 32) << 1);
+            bits.get(w).map_or(WHITE, |v| ((v >> s) & 3) as u8)
+        };
+        let set = |bits: &mut [u64], i: usize, c: u8| {
+            let (w, s) = (i / 32, (i % 32) << 1);
+            if let Some(v) = bits.get_mut(w) {
+                *v = (*v & !(3u64 << s)) | (u64::from(c) << s);
+            }
+        };
+        for start in 0..count {
+            if get(bits, start) != WHITE {
+                continue;
+            }
+            let mut x = start;
+            set(bits, x, PATH);
+            let outcome = loop {
+                match self.next_frame(x) {
+                    None => break ENDS,
+                    Some(n) => match get(bits, n) {
+                        WHITE => {
+                            set(bits, n, PATH);
+                            x = n;
+                        }
+                        PATH if n == start => break LOOPS,
+                        ENDS => break ENDS,
+                        _ => return Some(start),
+                    },
+                }
+            };
+            // Colour the path (it ends at a non-PATH texinfo, or comes back to `start`).
+            let mut y = Some(start);
+            while let Some(i) = y {
+                if get(bits, i) != PATH {
+                    break;
+                }
+                set(bits, i, outcome);
+                y = self.next_frame(i);
+            }
+        }
+        None
+    }
+
+    fn first_anim_loop_slow(&self) -> Option<usize> {
+        let count = self.texinfo.len();
+        if count > MAX_TEXINFO {
+            return None;
+        }
+        (0..count).find(|&start| {
+            let mut step = self.next_frame(start);
+            let mut frames = 1usize;
+            while let Some(s) = step {
+                if s == start {
+                    return false;
+                }
+                if frames >= count {
+                    return true;
+                }
+                frames = frames.saturating_add(1);
+                step = self.next_frame(s);
+            }
+            false
+        })
+    }
+}

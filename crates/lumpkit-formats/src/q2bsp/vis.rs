@@ -1,0 +1,241 @@
+//! Quake 2 visibility: the `dvis_t` header (`numclusters`, then a PVS and a PHS offset per cluster)
+//! and run-length-compressed rows. Offsets are relative to the START of the lump (`dvis_t`), clusters
+//! are numbered from 0, and a row holds `(numclusters + 7) / 8` bytes.
+//!
+//! Decompression follows `CM_DecompressVis` (id `qcommon/cmodel.c`): a non-zero byte is copied; a zero
+//! byte is followed by a count of zero bytes to emit. Like id, a run is clamped at the row end
+//! ("Vis decompression overrun"); like Q2PRO (`BSP_ClusterVis`), reading also stops at the lump end.
+//! Either case zero-fills the rest of the row and is reported as an overrun. The PHS is stored by the
+//! vis tool in the same lump (`DVIS_PHS`); the engine only decompresses it, and so do we.
+//! Header checks follow Q2PRO `BSP_LoadVisibility`: `numclusters <= MAX_MAP_LEAFS`, header inside
+//! the lump, every offset in `[header end, lump end)`.
+
+use zerocopy::FromBytes;
+
+use crate::diag::Sink;
+use crate::error::Error;
+
+use super::raw::VisOffsets;
+use super::rules;
+
+/// `MAX_MAP_LEAFS` in `qfiles.h`: also the most clusters a map may have.
+pub const MAX_CLUSTERS: u32 = 65_536;
+
+/// Which row of a cluster.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Row {
+    /// Potentially visible set (`DVIS_PVS`).
+    Pvs = 0,
+    /// Potentially hearable set (`DVIS_PHS`).
+    Phs = 1,
+}
+
+/// A checked visibility lump.
+#[derive(Clone, Copy, Debug)]
+pub struct Vis<'a> {
+    lump: &'a [u8],
+    offsets: &'a [VisOffsets],
+    header_len: u64,
+}
+
+/// How a row decompressed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Decompressed {
+    /// The row was complete.
+    Complete,
+    /// A run passed the row end or the data passed the lump end; the rest was zero-filled.
+    Overrun,
+}
+
+impl<'a> Vis<'a> {
+    /// Checks the header of a non-empty lump at file offset `at`. `Ok(None)` for an empty lump (a
+    /// map without vis) or a header the game would refuse (reported).
+    pub fn parse(lump: &'a [u8], at: u64, sink: &mut impl Sink) -> Result<Option<Vis<'a>>, Error> {
+        if lump.is_empty() {
+            return Ok(None);
+        }
+        let Some(numclusters) = crate::bytes::u32_le(lump, 0) else {
+            sink.report(rules::VIS_HEADER_SHORT.with(at, [lump.len() as u64, 0, 0]))?;
+            return Ok(None);
+        };
+        if numclusters > MAX_CLUSTERS {
+            sink.report(
+                rules::VIS_TOO_MANY_CLUSTERS
+                    .with(at, [u64::from(numclusters), u64::from(MAX_CLUSTERS), 0]),
+            )?;
+            return Ok(None);
+        }
+        let header_len = 4u64.saturating_add(u64::from(numclusters).saturating_mul(8));
+        let table = crate::bytes::range(lump, 4, header_len.saturating_sub(4));
+        let Some(offsets) = table.and_then(|t| <[VisOffsets]>::ref_from_bytes(t).ok()) else {
+            sink.report(
+                rules::VIS_HEADER_SHORT.with(at, [lump.len() as u64, u64::from(numclusters), 0]),
+            )?;
+            return Ok(None);
+        };
+        let vis = Vis {
+            lump,
+            offsets,
+            header_len,
+        };
+        for (cluster, o) in offsets.iter().enumerate() {
+            for (kind, ofs) in o.bitofs.iter().enumerate() {
+                let ofs = u64::from(ofs.get());
+                if ofs < header_len || ofs >= lump.len() as u64 {
+                    sink.report(
+                        rules::VIS_BAD_OFFSET.with(
+                            at.saturating_add(4)
+                                .saturating_add((cluster as u64).saturating_mul(8)),
+                            [cluster as u64, kind as u64, ofs],
+                        ),
+                    )?;
+                    return Ok(None);
+                }
+            }
+        }
+        Ok(Some(vis))
+    }
+
+    /// Number of clusters.
+    pub fn clusters(&self) -> u32 {
+        self.offsets.len() as u32
+    }
+
+    /// Bytes in one decompressed row.
+    pub fn row_len(&self) -> usize {
+        self.offsets.len().div_ceil(8)
+    }
+
+    /// The compressed data of a cluster's row (from its offset to the lump end), or `None` for a
+    /// cluster out of range.
+    fn compressed(&self, cluster: u32, row: Row) -> Option<&'a [u8]> {
+        let o = self.offsets.get(usize::try_from(cluster).ok()?)?;
+        let ofs = o.bitofs.get(row as usize)?.get();
+        let ofs = u64::from(ofs).max(self.header_len);
+        crate::bytes::tail(self.lump, ofs)
+    }
+
+    /// Decompresses a row into `out` (at least [`Vis::row_len`] bytes; only that prefix is written).
+    /// `None` when `cluster` is out of range or `out` is too short.
+    pub fn decompress(&self, cluster: u32, row: Row, out: &mut [u8]) -> Option<Decompressed> {
+        let input = self.compressed(cluster, row)?;
+        let out = out.get_mut(..self.row_len())?;
+        Some(decompress_row(input, out))
+    }
+
+    /// Number of clusters set in a row (bits `0..numclusters`), and whether it overran. Decodes
+    /// without a buffer.
+    pub fn visible_count(&self, cluster: u32, row: Row) -> Option<(u32, Decompressed)> {
+        let input = self.compressed(cluster, row)?;
+        let row_len = self.row_len();
+        let tail_bits = self.offsets.len() % 8;
+        let mut count = 0u32;
+        let mut written = 0usize;
+        let mut put = |byte: u8, written: usize| {
+            let byte = if tail_bits != 0 && written.saturating_add(1) == row_len {
+                byte & ((1u8 << tail_bits).wrapping_sub(1))
+            } else {
+                byte
+            };
+            count = count.saturating_add(byte.count_ones());
+        };
+        let mut it = input.iter();
+        let mut status = Decompressed::Complete;
+        while written < row_len {
+            match it.next() {
+                None => {
+                    status = Decompressed::Overrun;
+                    break;
+                }
+                Some(&b) if b != 0 => {
+                    put(b, written);
+                    written = written.saturating_add(1);
+                }
+                Some(_) => {
+                    let Some(&run) = it.next() else {
+                        status = Decompressed::Overrun;
+                        break;
+                    };
+                    let room = row_len.saturating_sub(written);
+                    if usize::from(run) > room {
+                        status = Decompressed::Overrun;
+                    }
+                    written = written.saturating_add(usize::from(run).min(room));
+                }
+            }
+        }
+        Some((count, status))
+    }
+
+    /// Reports the first row of each kind that overruns (as the game prints it while loading).
+    pub fn check_rows(&self, at: u64, sink: &mut impl Sink) -> Result<(), Error> {
+        for row in [Row::Pvs, Row::Phs] {
+            for cluster in 0..self.clusters() {
+                if let Some((_, Decompressed::Overrun)) = self.visible_count(cluster, row) {
+                    sink.report(rules::VIS_OVERRUN.with(at, [u64::from(cluster), row as u64, 0]))?;
+                    break;
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// `CM_DecompressVis` into `out` (exactly one row), stopping at the end of `input` too.
+pub fn decompress_row(input: &[u8], out: &mut [u8]) -> Decompressed {
+    let mut status = Decompressed::Complete;
+    let mut it = input.iter();
+    let mut pos = 0usize;
+    while pos < out.len() {
+        let Some(&b) = it.next() else {
+            status = Decompressed::Overrun;
+            break;
+        };
+        if b != 0 {
+            if let Some(slot) = out.get_mut(pos) {
+                *slot = b;
+            }
+            pos = pos.saturating_add(1);
+            continue;
+        }
+        let Some(&run) = it.next() else {
+            status = Decompressed::Overrun;
+            break;
+        };
+        let room = out.len().saturating_sub(pos);
+        if usize::from(run) > room {
+            status = Decompressed::Overrun;
+        }
+        let end = pos.saturating_add(usize::from(run).min(room));
+        if let Some(zeros) = out.get_mut(pos..end) {
+            zeros.fill(0);
+        }
+        pos = end;
+    }
+    if let Some(rest) = out.get_mut(pos..) {
+        rest.fill(0);
+    }
+    status
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn runs_are_clamped_at_the_row_end() {
+        let mut out = [0xAAu8; 2];
+        assert_eq!(
+            decompress_row(&[0x81, 0, 5], &mut out),
+            Decompressed::Overrun
+        );
+        assert_eq!(out, [0x81, 0]);
+        assert_eq!(
+            decompress_row(&[0x01, 0x02, 0x03], &mut out),
+            Decompressed::Complete
+        );
+        assert_eq!(out, [1, 2]);
+        assert_eq!(decompress_row(&[0x01], &mut out), Decompressed::Overrun);
+        assert_eq!(out, [1, 0]);
+    }
+}

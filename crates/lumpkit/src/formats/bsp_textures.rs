@@ -1,0 +1,119 @@
+//! The textures embedded in Quake 1 (BSP29) and GoldSrc (BSP30) maps, through the miptex code WAD
+//! uses ([`crate::formats::miptex`]): BSP29 textures take the caller's palette (`--palette`), BSP30
+//! textures carry their own after level 3. A texture whose offsets are all zero lives in a WAD
+//! (`is_external`) and has no pixels here.
+
+use lumpkit_formats::miptex::{LEVELS, Miptex, PaletteLayout, level_size};
+use lumpkit_formats::q1bsp::Bsp1;
+use lumpkit_formats::{Error, Ignore, Strict};
+use serde_json::json;
+
+use crate::formats::miptex::decode_level;
+use crate::rules::{NO_SUCH_ENTRY, NOT_A_PICTURE};
+use crate::{Context, Image, Report};
+
+/// One embedded texture slot.
+#[derive(Debug)]
+pub struct Texture<'a> {
+    /// Slot in the textures lump.
+    pub index: u32,
+    /// File offset of the miptex record.
+    pub base: u64,
+    /// The parsed record, or why it cannot be read.
+    pub miptex: Result<Miptex<'a>, Error>,
+}
+
+impl Texture<'_> {
+    /// The texture's name, lossily as text (`#<index>` when it cannot be read).
+    pub fn name(&self) -> String {
+        match &self.miptex {
+            Ok(m) => String::from_utf8_lossy(m.name()).into_owned(),
+            Err(_) => format!("#{}", self.index),
+        }
+    }
+}
+
+/// The palette layout of a map version.
+pub fn layout(bsp: &Bsp1<'_>) -> PaletteLayout {
+    if bsp.version == 30 {
+        PaletteLayout::Trailing
+    } else {
+        PaletteLayout::External
+    }
+}
+
+/// Every texture slot with a record (missing, -1 slots are skipped).
+pub fn textures<'a>(ctx: &Context<'_>, bsp: &Bsp1<'a>) -> Vec<Texture<'a>> {
+    (0..bsp.texture_count())
+        .filter_map(|index| {
+            let (bytes, base) = bsp.texture(index)?;
+            let miptex = if ctx.strict {
+                Miptex::parse(bytes, layout(bsp), &mut Strict(Ignore))
+            } else {
+                Miptex::parse(bytes, layout(bsp), &mut Ignore)
+            }
+            .map_err(|e| e.rebased(base));
+            Some(Texture {
+                index,
+                base,
+                miptex,
+            })
+        })
+        .collect()
+}
+
+/// A texture's own report (what `check` lists as `map.bsp!name`).
+pub fn report(ctx: &Context<'_>, bsp: &Bsp1<'_>, t: &Texture<'_>) -> Report {
+    let mut report = Report::new("bsp-miptex");
+    report.version = Some(bsp.version.into());
+    let Some((bytes, base)) = bsp.texture(t.index) else {
+        return report;
+    };
+    let mut diags = Report::new("bsp-miptex");
+    let parsed = Miptex::parse(bytes, layout(bsp), &mut diags.sink(ctx.strict));
+    report.extend_rebased(&diags.diagnostics, base);
+    match parsed {
+        Ok(m) => {
+            report.width = Some(m.width());
+            report.height = Some(m.height());
+            let levels: Vec<_> = if m.is_external() {
+                Vec::new()
+            } else {
+                (0..LEVELS)
+                    .map(|n| {
+                        let (w, h) = level_size(m.width(), m.height(), n);
+                        json!({"width": w, "height": h, "offset": m.offsets().get(n as usize)})
+                    })
+                    .collect()
+            };
+            report.mips = Some(levels.len() as u32);
+            report.set("levels", levels);
+            report.set("external", m.is_external());
+            report.set("encoding", "indexed");
+        }
+        Err(e) => report.fail(e.rebased(base)),
+    }
+    report
+}
+
+/// Decodes level `mip` of a texture.
+pub fn decode(
+    ctx: &Context<'_>,
+    bsp: &Bsp1<'_>,
+    t: &Texture<'_>,
+    mip: u32,
+) -> Result<Image, Error> {
+    let m = t.miptex.as_ref().map_err(|e| *e)?;
+    if m.is_external() {
+        return Err(Error::caller(&NOT_A_PICTURE, [u64::from(t.index), 0, 0]));
+    }
+    decode_level(ctx, m, m.name(), mip, layout(bsp), false, t.base)
+}
+
+/// The texture called `name` (ASCII case ignored, as the engines compare texture names).
+pub fn find<'t, 'a>(textures: &'t [Texture<'a>], name: &str) -> Result<&'t Texture<'a>, Error> {
+    textures
+        .iter()
+        .find(|t| t.name().eq_ignore_ascii_case(name))
+        .ok_or(Error::caller(&NO_SUCH_ENTRY, [0; 3]))
+}

@@ -1,0 +1,101 @@
+//! Quake 2 WAL textures: a picture with four levels and no palette of its own. `decode` needs
+//! `--palette` (`ctx.palette`); without it, `lumpkit-palette-required`.
+
+use lumpkit_formats::Error;
+use lumpkit_formats::wal::Wal as WalView;
+use lumpkit_pixels::palette::rgb_to_rgba;
+use serde_json::json;
+
+use crate::rules::{NO_SUCH_ENTRY, PALETTE_REQUIRED};
+use crate::{Context, Format, Image, Report, Selection};
+
+/// The WAL format.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Wal;
+
+impl Format for Wal {
+    fn name(&self) -> &'static str {
+        "wal"
+    }
+
+    fn extensions(&self) -> &'static [&'static str] {
+        &["wal"]
+    }
+
+    /// WAL has no magic; only the extension selects it.
+    fn sniff(&self, _bytes: &[u8]) -> bool {
+        false
+    }
+
+    fn sniff_by_extension_only(&self) -> bool {
+        true
+    }
+
+    fn inspect(&self, ctx: &Context<'_>, bytes: &[u8]) -> Report {
+        let mut report = Report::new("wal");
+        let wal = match WalView::parse(bytes, &mut report.sink(ctx.strict)) {
+            Ok(w) => w,
+            Err(e) => {
+                report.fail(e);
+                return report;
+            }
+        };
+        let (w, h) = wal.size();
+        let present = wal.levels_present();
+        report.width = Some(w);
+        report.height = Some(h);
+        report.mips = Some(present);
+        let levels: Vec<_> = (0..present)
+            .filter_map(|n| wal.level(n))
+            .map(|l| json!({"width": l.width, "height": l.height, "offset": l.offset, "size": u64::from(l.width) * u64::from(l.height)}))
+            .collect();
+        report.set("levels", levels);
+        report.set("encoding", "indexed");
+        let hd = wal.header();
+        report.set("name", String::from_utf8_lossy(wal.name()));
+        report.set("animname", String::from_utf8_lossy(wal.animname()));
+        report.set("flags", hd.flags.get());
+        report.set("contents", hd.contents.get());
+        report.set("value", hd.value.get());
+        if ctx.decode_pixels && ctx.palette.is_some() {
+            for mip in 0..present {
+                if let Err(e) = self.decode(
+                    ctx,
+                    bytes,
+                    &Selection {
+                        mip,
+                        ..Selection::default()
+                    },
+                ) {
+                    report.fail(e);
+                    break;
+                }
+            }
+        }
+        report
+    }
+
+    fn decode(&self, ctx: &Context<'_>, bytes: &[u8], sel: &Selection<'_>) -> Result<Image, Error> {
+        let wal = WalView::parse(bytes, &mut lumpkit_formats::Ignore)?;
+        let level = wal
+            .level(sel.mip)
+            .ok_or(Error::caller(&NO_SUCH_ENTRY, [u64::from(sel.mip), 0, 0]))?;
+        let Some(palette) = ctx.palette else {
+            return Err(Error::caller(&PALETTE_REQUIRED, [0; 3]));
+        };
+        let indices = match level.indices {
+            Some(i) => i,
+            None => {
+                return Err(Error::file(
+                    &lumpkit_formats::wal::rules::MIP_OUT_OF_BOUNDS,
+                    level.offset,
+                    [u64::from(sel.mip), level.offset, 0],
+                ));
+            }
+        };
+        let mut image = Image::zeroed(level.width, level.height, &ctx.limits)?;
+        rgb_to_rgba(indices, palette, &mut image.rgba)
+            .map_err(|_| Error::caller(&NO_SUCH_ENTRY, [0; 3]))?;
+        Ok(image)
+    }
+}

@@ -1,0 +1,350 @@
+//! Conformance against the real maps, PAKs and WALs in `../shared/corpus/{bsp,pak}`: every row of
+//! both `expected.tsv` files, through the library (the CLI is covered by `conform.py`). Also: PVS rows
+//! decompressed into a buffer agree with the buffer-free counts, point-in-leaf agrees with qbsp's
+//! answers recorded in SOURCES.md, and a map's texture names resolve to WALs inside a PAK.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+mod support;
+
+use std::path::Path;
+
+use lumpkit::registry::{Sniffed, sniff};
+use lumpkit::{Context, Extracted, Format, Report, Selection};
+use lumpkit_formats::Ignore;
+use lumpkit_formats::pak::Pak;
+use lumpkit_formats::q2bsp::{Bsp, Row};
+
+fn format_of(path: &Path, bytes: &[u8]) -> &'static dyn Format {
+    match sniff(bytes, Some(path)) {
+        Sniffed::Known(f) => f,
+        other => panic!("{}: not recognised ({other:?})", path.display()),
+    }
+}
+
+fn extracted(format: &dyn Format, bytes: &[u8], ctx: &Context<'_>) -> Vec<(String, Vec<u8>)> {
+    let mut out = Vec::new();
+    let mut sink = |name: &str, item: Extracted<'_>| {
+        if let Extracted::Bytes(b) = item {
+            out.push((name.to_string(), b.into_owned()));
+        }
+        Ok(())
+    };
+    let failures = format.extract(ctx, bytes, &mut sink).unwrap();
+    assert!(failures.is_empty(), "{failures:?}");
+    out
+}
+
+fn check_facts(folder: &str) -> usize {
+    let Some(dir) = support::shared_corpus(folder) else {
+        return 0;
+    };
+    let palette_bytes = std::fs::read(support::shared_path("palettes/quake.lmp").unwrap()).unwrap();
+    let palette = lumpkit_pixels::palette::rgb_palette(&palette_bytes).unwrap();
+    let mut failures = Vec::new();
+    let facts = support::read_facts(&dir.join("expected.tsv"));
+    for fact in &facts {
+        let path = dir.join(&fact.file);
+        let bytes = std::fs::read(&path).unwrap();
+        let format = format_of(&path, &bytes);
+        let ctx = Context {
+            vis: true,
+            palette: Some(&palette),
+            path: Some(&path),
+            ..Context::default()
+        };
+        let report: Report = format.inspect(&ctx, &bytes);
+        let json = report.to_json("x");
+        let got = match fact.kind.as_str() {
+            "version" => json["version"].to_string(),
+            "lump" => json["lumps"][&fact.key].to_string(),
+            "clusters" => json["clusters"].to_string(),
+            "pvs-visible" | "phs-visible" => {
+                let n: usize = fact.key.split('=').nth(1).unwrap().parse().unwrap();
+                json[fact.kind.replace('-', "_")][n].to_string()
+            }
+            "entities-sha256" => {
+                let files = extracted(format, &bytes, &ctx);
+                let (_, text) = files.iter().find(|(n, _)| n == "entities.txt").unwrap();
+                support::sha256_hex(text)
+            }
+            "entries" => json["entries"].as_array().unwrap().len().to_string(),
+            "entry-sha256" => {
+                let name = fact.key.split_once('=').unwrap().1;
+                let files = extracted(format, &bytes, &ctx);
+                files
+                    .iter()
+                    .find(|(n, _)| n == name)
+                    .map_or("missing".into(), |(_, b)| support::sha256_hex(b))
+            }
+            "mips" => json["mips"].to_string(),
+            "dims" => {
+                let n: usize = fact.key.split('=').nth(1).unwrap().parse().unwrap();
+                let level = &json["levels"][n];
+                // Every level must also decode with the palette to exactly its size.
+                let img = format
+                    .decode(
+                        &ctx,
+                        &bytes,
+                        &Selection {
+                            mip: n as u32,
+                            ..Selection::default()
+                        },
+                    )
+                    .unwrap();
+                assert_eq!(format!("{}x{}", img.width, img.height), fact.expected);
+                format!("{}x{}", level["width"], level["height"])
+            }
+            other => panic!("unknown fact kind {other}"),
+        };
+        if got != fact.expected {
+            failures.push(format!(
+                "{} {} {}: want {} got {got}",
+                fact.file, fact.kind, fact.key, fact.expected
+            ));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    facts.len()
+}
+
+#[test]
+fn every_bsp_fact_matches() {
+    let n = check_facts("bsp");
+    eprintln!("bsp: {n} facts");
+}
+
+#[test]
+fn every_pak_and_wal_fact_matches() {
+    let n = check_facts("pak");
+    eprintln!("pak: {n} facts");
+}
+
+#[test]
+fn real_maps_validate_without_findings() {
+    let Some(dir) = support::shared_corpus("bsp") else {
+        return;
+    };
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_none_or(|e| e != "bsp") {
+            continue;
+        }
+        let bytes = std::fs::read(&path).unwrap();
+        let report = format_of(&path, &bytes).inspect(&Context::default(), &bytes);
+        let codes: Vec<_> = report.diagnostics.iter().map(|d| d.code()).collect();
+        if path.to_string_lossy().contains("qbism") {
+            assert_eq!(codes, ["bsp-qbism"]);
+        } else {
+            assert!(codes.is_empty(), "{}: {codes:?}", path.display());
+        }
+    }
+}
+
+#[test]
+fn pvs_rows_in_a_buffer_agree_with_counts() {
+    let Some(dir) = support::shared_corpus("bsp") else {
+        return;
+    };
+    let bytes = std::fs::read(dir.join("lq_e0m1-quake2.bsp")).unwrap();
+    let bsp = Bsp::parse(&bytes, &mut Ignore).unwrap();
+    let vis = bsp.vis(&mut Ignore).unwrap().unwrap();
+    assert_eq!(vis.clusters(), 440);
+    let mut row = vec![0u8; vis.row_len()];
+    for row_kind in [Row::Pvs, Row::Phs] {
+        for c in 0..vis.clusters() {
+            vis.decompress(c, row_kind, &mut row).unwrap();
+            let bits: u32 = row.iter().map(|b| b.count_ones()).sum();
+            let (count, _) = vis.visible_count(c, row_kind).unwrap();
+            assert_eq!(bits, count, "cluster {c}");
+            // A cluster always sees (and hears) itself.
+            assert!(row[c as usize / 8] & (1 << (c % 8)) != 0, "cluster {c}");
+        }
+    }
+    assert!(vis.decompress(440, Row::Pvs, &mut row).is_none());
+}
+
+#[test]
+fn point_in_leaf_agrees_with_qbsp() {
+    let Some(dir) = support::shared_corpus("bsp") else {
+        return;
+    };
+    // SOURCES.md: qbsp leaf_at_point(model 0 bbox centre).
+    for (file, leaf) in [
+        ("lq_e0m1-quake2.bsp", 661),
+        ("vgio_q2_test.bsp", 7),
+        ("qbsp_example-quake2.bsp", 1),
+    ] {
+        let bytes = std::fs::read(dir.join(file)).unwrap();
+        let bsp = Bsp::parse(&bytes, &mut Ignore).unwrap();
+        let m = &bsp.models[0];
+        let centre: [f32; 3] = std::array::from_fn(|i| (m.mins[i].get() + m.maxs[i].get()) / 2.0);
+        assert_eq!(bsp.point_leaf(m.headnode.get(), centre), Ok(leaf), "{file}");
+    }
+    let bytes = std::fs::read(dir.join("qbsp_example-qbism.bsp")).unwrap();
+    let bsp = lumpkit_formats::q2bsp::QbismBsp::parse(&bytes, &mut Ignore).unwrap();
+    let m = &bsp.models[0];
+    let centre: [f32; 3] = std::array::from_fn(|i| (m.mins[i].get() + m.maxs[i].get()) / 2.0);
+    assert_eq!(bsp.point_leaf(m.headnode.get(), centre), Ok(1), "qbism");
+    assert!(
+        Bsp::parse(&bytes, &mut Ignore).is_err(),
+        "a QBSP map is never read as IBSP"
+    );
+}
+
+#[test]
+fn texture_names_resolve_to_wal_entries_of_a_pak() {
+    let map = lumpkit_testgen::bsp::Q2Map::valid().bytes();
+    let wal = lumpkit_testgen::wal::wal("e1u1/floor1_3", 16, 16);
+    let pak_bytes = lumpkit_testgen::pak::pak(&[
+        (b"maps/tiny.bsp", &map),
+        (b"TEXTURES/E1U1/Floor1_3.WAL", &wal),
+    ]);
+    let pak = Pak::parse(&pak_bytes, &mut Ignore).unwrap();
+    let inner = pak.find(b"maps/tiny.bsp").unwrap().data.unwrap();
+    let bsp = Bsp::parse(inner, &mut Ignore).unwrap();
+    let resolved: Vec<_> = bsp
+        .resolve_textures(&pak)
+        .map(|(i, name, e)| {
+            (
+                i,
+                String::from_utf8_lossy(name).into_owned(),
+                e.map(|e| e.data),
+            )
+        })
+        .collect();
+    assert_eq!(resolved.len(), 3);
+    assert_eq!(resolved[0].1, "e1u1/floor1_3");
+    assert_eq!(resolved[0].2, Some(Some(&wal[..])));
+    assert_eq!(resolved[1].2, None);
+    let w = lumpkit_formats::wal::Wal::parse(resolved[0].2.unwrap().unwrap(), &mut Ignore).unwrap();
+    assert_eq!(w.size(), (16, 16));
+}
+
+#[test]
+fn wal_decoding_needs_a_palette() {
+    let wal = lumpkit_testgen::wal::wal("x", 16, 16);
+    let f = lumpkit::by_name("wal").unwrap();
+    let err = f
+        .decode(&Context::default(), &wal, &Selection::default())
+        .unwrap_err();
+    assert_eq!(err.code(), "lumpkit-palette-required");
+    let palette = [[1u8, 2, 3]; 256];
+    let ctx = Context {
+        palette: Some(&palette),
+        ..Context::default()
+    };
+    let img = f
+        .decode(
+            &ctx,
+            &wal,
+            &Selection {
+                mip: 3,
+                ..Selection::default()
+            },
+        )
+        .unwrap();
+    assert_eq!((img.width, img.height), (2, 2));
+    assert_eq!(&img.rgba[..4], &[1, 2, 3, 255]);
+}
+
+#[test]
+fn qbsp_breaking_inputs_get_a_diagnostic_each() {
+    // The four inputs that break qbsp 0.17 (research/bsp-wad.md §2b), built from the valid map.
+    use lumpkit_testgen::bsp::Q2Map;
+    let f = lumpkit::by_name("bsp").unwrap();
+    let ctx = Context {
+        vis: true,
+        ..Context::default()
+    };
+    let mut huge = Q2Map::valid();
+    huge.visibility[..4].copy_from_slice(&0xFFFF_FFF0u32.to_le_bytes());
+    let misaligned = Q2Map {
+        length_delta: Some((1, -3)),
+        ..Q2Map::valid()
+    };
+    let mut cycle = Q2Map::valid();
+    cycle.nodes[0].children = [0, 0];
+    let past_eof = Q2Map {
+        length_delta: Some((3, 0x7FFF_FFFF)),
+        ..Q2Map::valid()
+    };
+    for (map, code) in [
+        (huge, "bsp-vis-too-many-clusters"),
+        (misaligned, "bsp-lump-misaligned"),
+        (cycle, "bsp-node-shared"),
+        (past_eof, "bsp-lump-out-of-bounds"),
+    ] {
+        let bytes = map.bytes();
+        let report = f.inspect(&ctx, &bytes);
+        assert!(
+            report.diagnostics.iter().any(|d| d.code() == code),
+            "{code}: {:?}",
+            report.diagnostics
+        );
+        // Point queries on the cyclic tree end.
+        if let Ok(bsp) = Bsp::parse(&bytes, &mut Ignore) {
+            let _ = bsp.point_leaf(0, [1.0, 1.0, 1.0]);
+        }
+    }
+}
+
+#[test]
+fn embedded_textures_decode_through_the_shared_miptex_code() {
+    let f = lumpkit::by_name("bsp").unwrap();
+    let palette = [[10u8, 20, 30]; 256];
+    let with_palette = Context {
+        palette: Some(&palette),
+        ..Context::default()
+    };
+    // BSP29: the caller's palette; without one, `lumpkit-palette-required`.
+    let q1 = lumpkit_testgen::bsp::q1_map(29, None);
+    let sel = Selection {
+        entry: Some("FLOOR"),
+        ..Selection::default()
+    };
+    let err = f.decode(&Context::default(), &q1, &sel).unwrap_err();
+    assert_eq!(err.code(), "lumpkit-palette-required");
+    let img = f.decode(&with_palette, &q1, &sel).unwrap();
+    assert_eq!((img.width, img.height), (16, 16));
+    assert_eq!(&img.rgba[..4], &[10, 20, 30, 255]);
+    let small = f
+        .decode(&with_palette, &q1, &Selection { mip: 3, ..sel })
+        .unwrap();
+    assert_eq!((small.width, small.height), (2, 2));
+    // BSP30: the texture's own palette (the writer's palette maps index i to (i, i+1, i+2) % 256).
+    let hl = lumpkit_testgen::bsp::q1_map(30, None);
+    let img = f.decode(&Context::default(), &hl, &sel).unwrap();
+    let px = img.rgba.chunks(4).next().unwrap();
+    assert_eq!(px[1], px[0].wrapping_add(1));
+    assert_eq!(px[3], 255);
+    // Unknown names are the caller's mistake.
+    let none = Selection {
+        entry: Some("nope"),
+        ..Selection::default()
+    };
+    assert_eq!(
+        f.decode(&with_palette, &q1, &none).unwrap_err().code(),
+        "lumpkit-no-such-entry"
+    );
+    // `children` lists the texture with its own report; `extract` writes it as PNG.
+    let children = f.children(&Context::default(), &hl).unwrap();
+    assert_eq!(children.len(), 1);
+    assert_eq!(children[0].name, "floor");
+    let mut names = Vec::new();
+    let mut sink = |name: &str, item: Extracted<'_>| {
+        names.push((name.to_string(), matches!(item, Extracted::Image(_))));
+        Ok(())
+    };
+    assert!(
+        f.extract(&Context::default(), &hl, &mut sink)
+            .unwrap()
+            .is_empty()
+    );
+    assert_eq!(
+        names,
+        [
+            ("entities.txt".to_string(), false),
+            ("textures/floor.png".to_string(), true)
+        ]
+    );
+}
