@@ -5,7 +5,7 @@
 use std::io;
 use std::path::Path;
 
-use crate::{Sample, pbo};
+use crate::{Sample, pak, pbo};
 
 /// One path `check --json` must print, and its status.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -17,8 +17,8 @@ pub struct Expected {
 }
 
 /// Writes `copies` copies of every sample under `root/<n>/<folder>/`, and per copy a PBO holding
-/// every sample whose outcome does not depend on its location (stored and LZSS-compressed entries)
-/// and that PBO again inside another (an archive inside an archive). Returns what `check` must
+/// every sample whose outcome does not depend on its location (stored and LZSS-compressed entries),
+/// that PBO again inside another PBO, and inside a Quake PAK (archives inside archives). Returns what `check` must
 /// report for each file and member, with paths as `root`-joined display strings.
 pub fn build(root: &Path, copies: usize) -> io::Result<Vec<Expected>> {
     let all = crate::all();
