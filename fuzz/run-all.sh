@@ -33,6 +33,8 @@ for t in "${targets[@]}"; do
     cargo +nightly fuzz tmin -O "$t" "$a" -- -exact_artifact_path="$min" >/dev/null 2>&1 || cp "$a" "$min"
     sha=$(sha1sum "$min" | cut -c1-40)
     mkdir -p "$root/corpus/$fmt/regression"
+    # Reproducers promise only that they no longer crash or hang: any verdict is accepted by `check`.
+    [ -f "$root/corpus/$fmt/regression/expect.tsv" ] || printf 'file\tstatus\tcodes\n*\tany\t\n' > "$root/corpus/$fmt/regression/expect.tsv"
     cp "$min" "$root/corpus/$fmt/regression/$kind-$sha"
     echo "   found $kind -> corpus/$fmt/regression/$kind-$sha"
     rm -f "$a" "$min"

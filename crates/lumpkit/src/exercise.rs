@@ -9,8 +9,8 @@ use crate::{ChildContent, Context, Extracted, Format, Limits, Selection};
 pub const FUZZ_LIMITS: Limits = Limits {
     max_width: 4096,
     max_height: 4096,
-    max_pixels: 1 << 20,
-    max_alloc: 16 << 20,
+    max_pixels: 1 << 18,
+    max_alloc: 8 << 20,
 };
 
 /// Inspects in lenient mode with pixel decoding (every level), decodes level 0 with every option
