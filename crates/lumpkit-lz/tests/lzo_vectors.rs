@@ -58,9 +58,11 @@ fn every_truncation_of_every_vector_is_a_typed_error() {
 }
 
 proptest! {
+    /// Non-empty inputs only: lzokay writes nothing at all for an empty input (not even the
+    /// end-of-stream marker liblzo writes), which our decoder rightly reports as truncated.
     #[test]
     fn lzokay_round_trip(data in proptest::collection::vec(
-        prop_oneof![Just(0u8), Just(1u8), any::<u8>()], 0..6000)) {
+        prop_oneof![Just(0u8), Just(1u8), any::<u8>()], 1..6000)) {
         let stream = lzokay_native::compress(&data).unwrap();
         let mut out = vec![0u8; data.len()];
         let d = lzo::decompress(&stream, &mut out).unwrap();
