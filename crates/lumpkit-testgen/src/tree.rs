@@ -43,15 +43,25 @@ pub fn build(root: &Path, copies: usize) -> io::Result<Vec<Expected>> {
             &[pbo::EntrySpec::stored("inner.pbo", &inner)],
             pbo::Trailer::Sha1,
         );
+        let quake = pak::pak(&[(b"mods/samples.pbo".as_slice(), inner.as_slice())]);
         let inner_path = copy.join("samples.pbo").display().to_string();
         let outer_path = copy.join("nested.pbo").display().to_string();
+        let pak_path = copy.join("pak0.pak").display().to_string();
         std::fs::write(&inner_path, &inner)?;
         std::fs::write(&outer_path, &outer)?;
-        expected.push(Expected {
-            path: outer_path.clone(),
-            status: "ok",
-        });
-        for prefix in [inner_path, format!("{outer_path}!inner.pbo")] {
+        std::fs::write(&pak_path, &quake)?;
+        for archive in [&outer_path, &pak_path] {
+            expected.push(Expected {
+                path: archive.clone(),
+                status: "ok",
+            });
+        }
+        let prefixes = [
+            inner_path,
+            format!("{outer_path}!inner.pbo"),
+            format!("{pak_path}!mods/samples.pbo"),
+        ];
+        for prefix in prefixes {
             expected.push(Expected {
                 path: prefix.clone(),
                 status: "ok",
