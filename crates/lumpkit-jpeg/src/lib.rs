@@ -65,12 +65,14 @@ impl fmt::Display for JpegError {
 impl std::error::Error for JpegError {}
 
 /// Decodes `head` followed by `tail` (e.g. BLP's shared header and a level's chunk) as one JPEG,
-/// returning the four stored components per pixel. Nothing larger than `max_alloc` bytes is
-/// allocated for the pixels.
+/// returning four components per pixel: output byte `i` of each pixel is stored component
+/// `order[i]` (BLP's B, G, R, A become R, G, B, A with `[2, 1, 0, 3]`; `[0, 1, 2, 3]` keeps the
+/// stored order). Nothing larger than `max_alloc` bytes is allocated for the pixels.
 pub fn decode_four_components(
     head: &[u8],
     tail: &[u8],
     max_alloc: u64,
+    order: [usize; 4],
 ) -> Result<Decoded, JpegError> {
     let mut decoder = Decoder::new(head.chain(tail));
     decoder.set_color_transform(ColorTransform::None);
@@ -107,7 +109,7 @@ pub fn decode_four_components(
         )));
     }
     let mut samples = samples;
-    interleave_rows(&mut samples, width as usize);
+    interleave_rows(&mut samples, width as usize, order);
     Ok(Decoded {
         width,
         height,
@@ -116,8 +118,9 @@ pub fn decode_four_components(
 }
 
 /// Turns rows stored as four planes (`c0 × w, c1 × w, c2 × w, c3 × w`) into interleaved pixels
-/// (`c0 c1 c2 c3` per pixel), in place with one row of scratch.
-pub fn interleave_rows(samples: &mut [u8], width: usize) {
+/// (`c[order[0]] c[order[1]] c[order[2]] c[order[3]]` per pixel), in place with one row of scratch.
+/// An `order` entry above 3 is read as 3.
+pub fn interleave_rows(samples: &mut [u8], width: usize, order: [usize; 4]) {
     let row_len = width.saturating_mul(4);
     if row_len == 0 {
         return;
@@ -125,9 +128,12 @@ pub fn interleave_rows(samples: &mut [u8], width: usize) {
     let mut scratch = vec![0u8; row_len];
     for row in samples.chunks_exact_mut(row_len) {
         scratch.copy_from_slice(row);
-        let (p0, rest) = scratch.split_at(width);
-        let (p1, rest) = rest.split_at(width);
-        let (p2, p3) = rest.split_at(width);
+        let (a, rest) = scratch.split_at(width);
+        let (b, rest) = rest.split_at(width);
+        let (c, d) = rest.split_at(width);
+        let stored = [a, b, c, d];
+        let plane = |i: usize| stored.get(i).copied().unwrap_or(d);
+        let [p0, p1, p2, p3] = order.map(plane);
         let planes = p0.iter().zip(p1).zip(p2).zip(p3);
         for (px, (((a, b), c), d)) in row.chunks_exact_mut(4).zip(planes) {
             px.copy_from_slice(&[*a, *b, *c, *d]);
@@ -142,21 +148,28 @@ mod tests {
     #[test]
     fn interleaves_planar_rows() {
         let mut rows = [1, 2, 10, 20, 30, 40, 50, 60, 3, 4, 11, 21, 31, 41, 51, 61];
-        interleave_rows(&mut rows, 2);
+        let planar = rows;
+        interleave_rows(&mut rows, 2, [0, 1, 2, 3]);
         assert_eq!(
             rows,
             [1, 10, 30, 50, 2, 20, 40, 60, 3, 11, 31, 51, 4, 21, 41, 61]
+        );
+        let mut rows = planar;
+        interleave_rows(&mut rows, 2, [2, 1, 0, 3]);
+        assert_eq!(
+            rows,
+            [30, 10, 1, 50, 40, 20, 2, 60, 31, 11, 3, 51, 41, 21, 4, 61]
         );
     }
 
     #[test]
     fn refuses_garbage_and_empty_input() {
         assert!(matches!(
-            decode_four_components(&[], &[], 1 << 20),
+            decode_four_components(&[], &[], 1 << 20, [0, 1, 2, 3]),
             Err(JpegError::Malformed(_))
         ));
         assert!(matches!(
-            decode_four_components(&[0xFF, 0xD8], &[0xFF, 0xD9], 1 << 20),
+            decode_four_components(&[0xFF, 0xD8], &[0xFF, 0xD9], 1 << 20, [0, 1, 2, 3]),
             Err(JpegError::Malformed(_))
         ));
     }

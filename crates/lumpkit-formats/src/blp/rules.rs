@@ -92,7 +92,7 @@ pub static MIP_CHAIN_SHORT: Rule = Rule {
 pub static MIP_CHAIN_LONG: Rule = Rule {
     code: "blp-mip-chain-long",
     severity: Severity::Info,
-    message: "the mip table has {0} entries where the dimensions imply {1} levels: the extra entries are ignored",
+    message: "the mip table has {0} entries but the header and dimensions call for {1}: the extra entries are ignored",
 };
 
 /// Level 0 has no data chunk (zero offset or size).

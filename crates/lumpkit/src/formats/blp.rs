@@ -261,6 +261,9 @@ fn size_error(mip: &Mip<'_>) -> Error {
     )
 }
 
+/// Stored B, G, R, A components in R, G, B, A order.
+const BGRA_TO_RGBA: [usize; 4] = [2, 1, 0, 3];
+
 fn decode_jpeg(
     blp: &Blp<'_>,
     mip: &Mip<'_>,
@@ -277,18 +280,22 @@ fn decode_jpeg(
     // The decoder allocates the frame (and its component planes) before we can crop it.
     let frame_len = limits.rgba_len(fw, fh)?;
     let out_len = limits.rgba_len(mip.width, mip.height)?;
-    let decoded = lumpkit_jpeg::decode_four_components(joined.head, joined.tail, limits.max_alloc)
-        .map_err(|e| match e {
-            lumpkit_jpeg::JpegError::TooLarge { needed, allowed } => {
-                Error::limit(&lumpkit_formats::rules::LIMIT_ALLOC, [needed, allowed, 0])
-            }
-            _ => invalid(),
-        })?;
+    let decoded = lumpkit_jpeg::decode_four_components(
+        joined.head,
+        joined.tail,
+        limits.max_alloc,
+        BGRA_TO_RGBA,
+    )
+    .map_err(|e| match e {
+        lumpkit_jpeg::JpegError::TooLarge { needed, allowed } => {
+            Error::limit(&lumpkit_formats::rules::LIMIT_ALLOC, [needed, allowed, 0])
+        }
+        _ => invalid(),
+    })?;
     let mut samples = decoded.samples;
     if samples.len() != frame_len || (decoded.width, decoded.height) != (fw, fh) {
         return Err(invalid());
     }
-    bgra::swap_in_place(&mut samples);
     if opaque {
         alpha::force_opaque(&mut samples);
     }
