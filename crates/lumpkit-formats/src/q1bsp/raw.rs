@@ -45,25 +45,9 @@ pub struct TexInfo {
     pub flags: I32,
 }
 
-/// `dface_t` (20 bytes).
-#[derive(Clone, Copy, Debug, FromBytes, KnownLayout, Immutable, Unaligned)]
-#[repr(C)]
-pub struct Face {
-    /// Plane.
-    pub planenum: U16,
-    /// Side.
-    pub side: I16,
-    /// First surfedge.
-    pub firstedge: I32,
-    /// Edge count.
-    pub numedges: I16,
-    /// Texinfo.
-    pub texinfo: I16,
-    /// Light styles.
-    pub styles: [u8; 4],
-    /// Lightmap offset or -1.
-    pub lightofs: I32,
-}
+/// `dface_t` (20 bytes): the same record in Quake 1, GoldSrc and Quake 2 (`bspfile.h` and
+/// `qfiles.h` agree field for field), so it is defined once.
+pub use crate::q2bsp::raw::Face;
 
 /// `dleaf_t` (28 bytes).
 #[derive(Clone, Copy, Debug, FromBytes, KnownLayout, Immutable, Unaligned)]
