@@ -1,6 +1,8 @@
 //! Robustness properties over every format, on generated files and random corruptions of them:
 //! - strict mode accepts a subset of what lenient mode accepts, with the same result;
 //! - the same bytes give the same result wherever they sit in memory (odd offsets included);
+//! - `check`'s shortcuts (brief reports, `inspect_with_children`) report exactly what the full
+//!   calls report;
 //! - inspecting, decoding, listing and extracting never panic (`lumpkit::exercise`).
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
@@ -67,6 +69,67 @@ fn assert_strict_subset(format: &dyn Format, bytes: &[u8], label: &str) {
     }
 }
 
+/// `check`'s shortcuts change nothing it reports: a brief inspection finds exactly what a full one
+/// finds (only the info fields are left out), and `inspect_with_children` equals `inspect` and
+/// `children` called apart.
+fn assert_brief_and_combined_agree(format: &dyn Format, bytes: &[u8], label: &str) {
+    for strict in [false, true] {
+        let full_ctx = ctx(strict);
+        let brief_ctx = Context {
+            brief: true,
+            ..full_ctx
+        };
+        let full = format.inspect(&full_ctx, bytes);
+        let brief = format.inspect(&brief_ctx, bytes);
+        assert!(
+            brief.fields.is_empty(),
+            "{label}: a brief report has fields"
+        );
+        assert_eq!(verdict(&brief), verdict(&full), "{label}: brief differs");
+        let (combined, children) = format.inspect_with_children(&brief_ctx, bytes);
+        assert_eq!(
+            verdict(&combined),
+            verdict(&brief),
+            "{label}: combined report differs"
+        );
+        assert_eq!(
+            members(children),
+            members(format.children(&brief_ctx, bytes)),
+            "{label}: combined children differ"
+        );
+    }
+}
+
+/// Everything of a report but its info fields.
+fn verdict(r: &lumpkit::Report) -> impl PartialEq + std::fmt::Debug {
+    (
+        r.format,
+        r.version.clone(),
+        [r.width, r.height, r.mips],
+        r.diagnostics.clone(),
+        r.fatal.clone(),
+    )
+}
+
+/// Members as comparable values: name, offset, and the bytes, report or error.
+fn members(
+    list: Result<Vec<lumpkit::Child<'_>>, lumpkit::Error>,
+) -> impl PartialEq + std::fmt::Debug {
+    list.map(|children| {
+        children
+            .into_iter()
+            .map(|c| {
+                let content = match c.content {
+                    lumpkit::ChildContent::Bytes(b) => format!("bytes {:?}", b.as_ref()),
+                    lumpkit::ChildContent::Report(r) => format!("report {}", r.to_json("x")),
+                    lumpkit::ChildContent::Failed(e) => format!("failed {e:?}"),
+                };
+                (c.name.into_owned(), c.offset, content)
+            })
+            .collect::<Vec<_>>()
+    })
+}
+
 /// Offset independence: the bytes copied to an odd address give identical results.
 fn assert_offset_independent(format: &dyn Format, bytes: &[u8], label: &str) {
     let mut shifted = vec![0u8; bytes.len() + 3];
@@ -91,6 +154,7 @@ fn generated_files_hold_the_properties() {
         };
         assert_strict_subset(format, bytes, label);
         assert_offset_independent(format, bytes, label);
+        assert_brief_and_combined_agree(format, bytes, label);
         lumpkit::exercise::format(format, bytes);
     }
 }
@@ -108,7 +172,9 @@ fn truncated_files_never_panic() {
         let lengths = (0..bytes.len().min(1024)).chain((1024..bytes.len()).step_by(step));
         for len in lengths {
             let cut = &bytes[..len];
-            assert_strict_subset(format, cut, &format!("{label} cut at {len}"));
+            let label = format!("{label} cut at {len}");
+            assert_strict_subset(format, cut, &label);
+            assert_brief_and_combined_agree(format, cut, &label);
         }
     }
 }
@@ -138,6 +204,7 @@ proptest! {
             }
         }
         assert_strict_subset(format, &bytes, &label);
+        assert_brief_and_combined_agree(format, &bytes, &label);
         assert_offset_independent(format, &bytes, &label);
         lumpkit::exercise::format(format, &bytes);
         lumpkit::exercise::sniffed(&bytes);

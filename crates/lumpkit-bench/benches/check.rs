@@ -56,7 +56,10 @@ fn bench(c: &mut Criterion) {
                 b.iter(|| {
                     pool.install(|| {
                         use rayon::prelude::*;
-                        let ctx = Context::default();
+                        let ctx = Context {
+                            brief: true,
+                            ..Context::default()
+                        };
                         let n: usize = files
                             .par_iter()
                             .map(|f| check_file(&ctx, f, mode).checked.len())

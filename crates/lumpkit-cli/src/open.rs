@@ -49,5 +49,6 @@ pub fn context<'a>(
         palette,
         decode_pixels: false,
         vis: false,
+        brief: false,
     }
 }

@@ -2,7 +2,7 @@
 
 use std::path::Path;
 
-use crate::registry::{Sniffed, by_extension, sniff};
+use crate::registry::{Sniffed, by_extension_str, extension_of, sniff_claimed};
 use crate::rules::{EXTENSION_MISMATCH, NESTING_TOO_DEEP, UNKNOWN_FORMAT};
 use crate::{ChildContent, Context, Report};
 
@@ -23,21 +23,35 @@ pub struct Checked {
 /// Checks `bytes` (named `name`: the file's path, or `archive!member`) and every member inside,
 /// appending one [`Checked`] per file or member to `out`, parent first.
 pub fn check_tree(ctx: &Context<'_>, name: &str, bytes: &[u8], out: &mut Vec<Checked>) {
-    walk(ctx, name, bytes, 0, out);
+    walk(ctx, name.to_string(), bytes, 0, out);
 }
 
-fn walk(ctx: &Context<'_>, name: &str, bytes: &[u8], depth: u32, out: &mut Vec<Checked>) {
+fn walk(ctx: &Context<'_>, name: String, bytes: &[u8], depth: u32, out: &mut Vec<Checked>) {
     // The extension that matters is the member's own (after the last `!`).
-    let own_name = Path::new(name.rsplit('!').next().unwrap_or(name));
-    let sniffed = sniff(bytes, Some(own_name));
-    let claimed = by_extension(own_name);
-    let mut report = match sniffed {
-        Sniffed::Known(format) => format.inspect(ctx, bytes),
-        Sniffed::Foreign(n) => Report::new(n),
+    let own_name = name.rsplit('!').next().unwrap_or(&name);
+    let claimed = extension_of(own_name).and_then(by_extension_str);
+    let sniffed = sniff_claimed(bytes, claimed);
+    let (mut report, children) = match sniffed {
+        Sniffed::Known(format) if depth < MAX_NESTING => {
+            let (report, children) = format.inspect_with_children(ctx, bytes);
+            (report, children.ok())
+        }
+        Sniffed::Known(format) => {
+            let mut report = format.inspect(ctx, bytes);
+            if format.children(ctx, bytes).is_ok_and(|c| !c.is_empty()) {
+                report.diagnostics.push(NESTING_TOO_DEEP.here([
+                    u64::from(depth),
+                    u64::from(MAX_NESTING),
+                    0,
+                ]));
+            }
+            (report, None)
+        }
+        Sniffed::Foreign(n) => (Report::new(n), None),
         Sniffed::Unknown => {
             let mut r = Report::new("unknown");
             r.diagnostics.push(UNKNOWN_FORMAT.here([0; 3]));
-            r
+            (r, None)
         }
     };
     let content_format = match sniffed {
@@ -49,33 +63,30 @@ fn walk(ctx: &Context<'_>, name: &str, bytes: &[u8], depth: u32, out: &mut Vec<C
     {
         report.diagnostics.insert(0, EXTENSION_MISMATCH.at(0));
     }
-    let children = match sniffed {
-        Sniffed::Known(format) if depth < MAX_NESTING => format.children(ctx, bytes).ok(),
-        Sniffed::Known(format) => {
-            if format.children(ctx, bytes).is_ok_and(|c| !c.is_empty()) {
-                report.diagnostics.push(NESTING_TOO_DEEP.here([
-                    u64::from(depth),
-                    u64::from(MAX_NESTING),
-                    0,
-                ]));
-            }
-            None
-        }
-        _ => None,
+    let children = children.unwrap_or_default();
+    // Members are named after the parent; only archives pay for keeping a copy of the name.
+    let parent = if children.is_empty() {
+        String::new()
+    } else {
+        name.clone()
     };
     out.push(Checked {
-        path: name.to_string(),
+        path: name,
         report,
         size: bytes.len() as u64,
     });
-    for child in children.into_iter().flatten() {
-        let child_name = format!("{name}!{}", child.name);
+    out.reserve(children.len());
+    for child in children {
+        let mut child_name = String::with_capacity(parent.len() + 1 + child.name.len());
+        child_name.push_str(&parent);
+        child_name.push('!');
+        child_name.push_str(&child.name);
         match child.content {
             // A member has no path on disk: formats that read sibling files (BLP0) must not look
             // next to the archive.
             ChildContent::Bytes(data) => {
                 let member_ctx = Context { path: None, ..*ctx };
-                walk(&member_ctx, &child_name, &data, depth + 1, out);
+                walk(&member_ctx, child_name, &data, depth + 1, out);
             }
             ChildContent::Report(report) => {
                 out.push(Checked {

@@ -15,7 +15,7 @@ pub const FUZZ_LIMITS: Limits = Limits {
 
 /// Inspects in lenient mode with pixel decoding (every level), decodes level 0 with every option
 /// and the first level past the end, decodes every child by name, inspects nested content,
-/// extracts into a sink that drops everything, and inspects again in strict mode. Each piece of
+/// extracts into a sink that drops everything, and inspects again in strict, brief mode. Each piece of
 /// code is reached once per input, so the fuzzer spends its time on new inputs rather than on
 /// decoding the same pixels twice. Panics only if lumpkit has a bug.
 pub fn format(format: &dyn Format, bytes: &[u8]) {
@@ -27,6 +27,7 @@ pub fn format(format: &dyn Format, bytes: &[u8]) {
         palette: Some(&palette),
         decode_pixels: true,
         vis: true,
+        brief: false,
     };
     let report = format.inspect(&ctx, bytes);
     let _ = report.to_json("fuzz");
@@ -64,9 +65,11 @@ pub fn format(format: &dyn Format, bytes: &[u8]) {
         Ok(())
     };
     let _ = format.extract(&ctx, bytes, &mut sink);
+    // Strict and brief, as `check --deny-warnings` inspects.
     let strict = Context {
         strict: true,
         decode_pixels: false,
+        brief: true,
         ..ctx
     };
     let _ = format.inspect(&strict, bytes);
@@ -81,6 +84,7 @@ pub fn sniffed(bytes: &[u8]) {
     crate::check::check_tree(
         &Context {
             limits: FUZZ_LIMITS,
+            brief: true,
             ..Context::default()
         },
         "fuzz",

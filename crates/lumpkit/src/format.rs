@@ -25,6 +25,10 @@ pub struct Context<'a> {
     pub decode_pixels: bool,
     /// BSP: compute per-cluster PVS/PHS visible counts (`info --vis`).
     pub vis: bool,
+    /// `inspect` validates as fully as ever but skips the format-specific info fields
+    /// ([`Report::fields`]: entry lists, level tables, …) that only `info` prints. `check` sets it:
+    /// building those JSON values for every member of a large archive costs more than the checks.
+    pub brief: bool,
 }
 
 /// Which picture `decode` should produce.
@@ -43,8 +47,9 @@ pub struct Selection<'a> {
 /// A member of a container: an archive entry, or a texture inside a WAD or BSP.
 #[derive(Debug)]
 pub struct Child<'b> {
-    /// Name as stored (lossily made text), `/`-separated.
-    pub name: String,
+    /// Name as stored (lossily made text), `/`-separated; borrowed from the file when it already
+    /// is (a PAK's names), so listing a large archive does not copy every name.
+    pub name: Cow<'b, str>,
     /// Offset of the member's data in the parent, when it is stored in place.
     pub offset: Option<u64>,
     /// The member.
@@ -110,6 +115,18 @@ pub trait Format: Sync + Send {
     /// Members of a container, borrowed where possible.
     fn children<'b>(&self, _ctx: &Context<'_>, _bytes: &'b [u8]) -> Result<Vec<Child<'b>>, Error> {
         Ok(Vec::new())
+    }
+
+    /// [`inspect`](Format::inspect) and [`children`](Format::children) together, as `check` needs
+    /// both. Formats that would otherwise decode members twice (PBO's compressed entries, validated
+    /// by `inspect` and handed out by `children`) override it to do that work once; the result must
+    /// equal the two calls'.
+    fn inspect_with_children<'b>(
+        &self,
+        ctx: &Context<'_>,
+        bytes: &'b [u8],
+    ) -> (Report, Result<Vec<Child<'b>>, Error>) {
+        (self.inspect(ctx, bytes), self.children(ctx, bytes))
     }
 
     /// Writes the file's members. The default writes every child's bytes as they are and reports

@@ -41,34 +41,57 @@ impl std::fmt::Debug for Sniffed {
 
 /// Recognises a file: by content first, then (for formats that allow it) by extension.
 pub fn sniff(bytes: &[u8], path: Option<&Path>) -> Sniffed {
+    let extension = path.and_then(Path::extension).and_then(|e| e.to_str());
+    sniff_claimed(bytes, extension.and_then(by_extension_str))
+}
+
+/// [`sniff`] given the format the name's extension claims ([`by_extension_str`]), for `check`,
+/// which needs the claim too (to report a `.blp` that is really a PNG) and looks it up once.
+pub fn sniff_claimed(bytes: &[u8], claimed: Option<&'static dyn Format>) -> Sniffed {
     if let Some(format) = FORMATS.iter().copied().find(|f| f.sniff(bytes)) {
         return Sniffed::Known(format);
     }
     if let Some(name) = foreign(bytes) {
         return Sniffed::Foreign(name);
     }
-    let ext = path
-        .and_then(Path::extension)
-        .and_then(|e| e.to_str())
-        .map(str::to_ascii_lowercase)
-        .unwrap_or_default();
-    match FORMATS
-        .iter()
-        .copied()
-        .find(|f| f.sniff_by_extension_only() && f.extensions().contains(&ext.as_str()))
-    {
-        Some(format) => Sniffed::Known(format),
-        None => Sniffed::Unknown,
+    // Extensions are unique across formats (a test checks), so the claim is the only candidate.
+    match claimed {
+        Some(format) if format.sniff_by_extension_only() => Sniffed::Known(format),
+        _ => Sniffed::Unknown,
     }
 }
 
 /// The format an extension suggests (used to say "named .blp but is a PNG").
 pub fn by_extension(path: &Path) -> Option<&'static dyn Format> {
-    let ext = path.extension()?.to_str()?.to_ascii_lowercase();
+    by_extension_str(path.extension()?.to_str()?)
+}
+
+/// The format an extension (without dot, any case) suggests.
+pub fn by_extension_str(extension: &str) -> Option<&'static dyn Format> {
     FORMATS
         .iter()
         .copied()
-        .find(|f| f.extensions().contains(&ext.as_str()))
+        .find(|f| has_extension(*f, extension))
+}
+
+fn has_extension(format: &dyn Format, extension: &str) -> bool {
+    format
+        .extensions()
+        .iter()
+        .any(|e| e.eq_ignore_ascii_case(extension))
+}
+
+/// The extension of the last component of a `/`-separated name, as [`Path::extension`] defines it
+/// (none for `.hidden` or `..`), without building a `Path`: `check` asks this of every member.
+pub fn extension_of(name: &str) -> Option<&str> {
+    let file = name.rsplit(['/', '\\']).next().unwrap_or(name);
+    if file == ".." {
+        return None;
+    }
+    match file.rsplit_once('.') {
+        Some(("", _)) | None => None,
+        Some((_, ext)) => Some(ext),
+    }
 }
 
 /// The format called `name`.
@@ -99,4 +122,53 @@ fn foreign(bytes: &[u8]) -> Option<&'static str> {
         .iter()
         .find(|(magic, _)| bytes.starts_with(magic))
         .map(|&(_, name)| name)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn extensions_are_unique_across_formats() {
+        let mut seen: Vec<&str> = Vec::new();
+        for format in FORMATS {
+            for ext in format.extensions() {
+                assert!(!seen.contains(ext), "`.{ext}` is claimed by two formats");
+                assert_eq!(
+                    *ext,
+                    ext.to_ascii_lowercase(),
+                    "extensions are listed lower case"
+                );
+                seen.push(ext);
+            }
+        }
+    }
+
+    #[test]
+    fn extension_of_agrees_with_path_extension() {
+        for name in [
+            "a.blp",
+            "dir/a.BLP",
+            "dir.d/file",
+            "dir.d/.hidden",
+            ".hidden",
+            "..",
+            "dir/..",
+            ".",
+            "a.",
+            "a.b.c",
+            "",
+            "x/",
+            "dir/sub/name.tar.gz",
+        ] {
+            let expected = Path::new(name).extension().and_then(|e| e.to_str());
+            assert_eq!(extension_of(name), expected, "{name:?}");
+        }
+    }
+
+    #[test]
+    fn extension_claims_ignore_case() {
+        assert_eq!(by_extension_str("BlP").map(|f| f.name()), Some("blp"));
+        assert!(by_extension_str("png").is_none());
+    }
 }

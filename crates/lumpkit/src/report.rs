@@ -1,7 +1,11 @@
 //! The result of inspecting one file or entry: the shape `info` and `check` print.
 
 use lumpkit_formats::{Diagnostic, Error, Fault, Severity, Sink};
+use std::borrow::Cow;
+
 use serde_json::{Map, Value, json};
+
+use crate::Context;
 
 /// Overall verdict for a file.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -26,12 +30,15 @@ impl Status {
 }
 
 /// What inspecting a file found.
+///
+/// Kept small (`check` holds one per archive member, and a PAK may have thousands): the rarely
+/// present parts live behind pointers.
 #[derive(Clone, Debug)]
 pub struct Report {
     /// Format name (`blp`, `wad`, …; `unknown` or a foreign format's name when not ours).
     pub format: &'static str,
     /// Format version, as the format names it (number or string).
-    pub version: Option<Value>,
+    pub version: Option<Version>,
     /// Width of level 0, for pictures.
     pub width: Option<u32>,
     /// Height of level 0, for pictures.
@@ -41,9 +48,94 @@ pub struct Report {
     /// Everything reported, in order; a fatal error's diagnostic is the last one.
     pub diagnostics: Vec<Diagnostic>,
     /// Format-specific info fields (`levels`, `encoding`, `entries`, `lumps`, `counts`, …).
-    pub fields: Map<String, Value>,
+    pub fields: Fields,
     /// The error that stopped the parse, if one did (its diagnostic is in `diagnostics`).
-    pub fatal: Option<Error>,
+    pub fatal: Option<Box<Error>>,
+    /// Whether [`Report::set`] keeps info fields (not in a [`Context::brief`] inspection).
+    keep_fields: bool,
+}
+
+/// A format's version as the format names it: a number (BLP 1, BSP 38, M2 264) or a name (`WAD3`,
+/// `SKIN`, a PBO's `version` property).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Version {
+    /// A numbered version.
+    Number(u32),
+    /// A named version.
+    Name(Cow<'static, str>),
+}
+
+impl From<u32> for Version {
+    fn from(n: u32) -> Version {
+        Version::Number(n)
+    }
+}
+
+impl From<u8> for Version {
+    fn from(n: u8) -> Version {
+        Version::Number(n.into())
+    }
+}
+
+impl From<&'static str> for Version {
+    fn from(name: &'static str) -> Version {
+        Version::Name(Cow::Borrowed(name))
+    }
+}
+
+impl From<String> for Version {
+    fn from(name: String) -> Version {
+        Version::Name(Cow::Owned(name))
+    }
+}
+
+impl From<&Version> for Value {
+    fn from(v: &Version) -> Value {
+        match v {
+            Version::Number(n) => (*n).into(),
+            Version::Name(name) => name.as_ref().into(),
+        }
+    }
+}
+
+/// The info fields of a report, in the order they were set; empty costs one pointer.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Fields(Option<Box<Map<String, Value>>>);
+
+impl Fields {
+    /// The field called `key`.
+    pub fn get(&self, key: &str) -> Option<&Value> {
+        self.0.as_ref()?.get(key)
+    }
+
+    /// The field called `key`, to change it.
+    pub fn get_mut(&mut self, key: &str) -> Option<&mut Value> {
+        self.0.as_mut()?.get_mut(key)
+    }
+
+    /// Sets `key` (replacing an earlier value in place).
+    pub fn insert(&mut self, key: String, value: Value) {
+        self.0.get_or_insert_default().insert(key, value);
+    }
+
+    /// Every field in order.
+    pub fn iter(&self) -> impl Iterator<Item = (&String, &Value)> {
+        self.0.iter().flat_map(|m| m.iter())
+    }
+
+    /// Whether no field is set.
+    pub fn is_empty(&self) -> bool {
+        self.0.as_ref().is_none_or(|m| m.is_empty())
+    }
+}
+
+/// `fields["key"]` is the field, or `null` when it is not set (as `serde_json::Value` indexes).
+impl std::ops::Index<&str> for Fields {
+    type Output = Value;
+    fn index(&self, key: &str) -> &Value {
+        static NULL: Value = Value::Null;
+        self.get(key).unwrap_or(&NULL)
+    }
 }
 
 impl Report {
@@ -56,9 +148,23 @@ impl Report {
             height: None,
             mips: None,
             diagnostics: Vec::new(),
-            fields: Map::new(),
+            fields: Fields::default(),
             fatal: None,
+            keep_fields: true,
         }
+    }
+
+    /// An empty report for `format` that keeps info fields unless `ctx` is [`Context::brief`].
+    pub fn for_context(format: &'static str, ctx: &Context<'_>) -> Report {
+        Report {
+            keep_fields: !ctx.brief,
+            ..Report::new(format)
+        }
+    }
+
+    /// Whether info fields are wanted: formats skip computing costly ones when not.
+    pub fn wants_fields(&self) -> bool {
+        self.keep_fields
     }
 
     /// A sink that appends to this report; with `strict`, the first warning stops the parse.
@@ -77,7 +183,7 @@ impl Report {
         if !already_listed {
             self.diagnostics.push(error.diagnostic);
         }
-        self.fatal = Some(error);
+        self.fatal = Some(Box::new(error));
     }
 
     /// Adds `diagnostics` from an entry at `base` in this file.
@@ -86,9 +192,19 @@ impl Report {
             .extend(diagnostics.iter().map(|d| d.rebased(base)));
     }
 
-    /// Sets an info field.
+    /// Sets an info field (ignored in a brief report).
     pub fn set(&mut self, key: &str, value: impl Into<Value>) {
-        self.fields.insert(key.into(), value.into());
+        if self.keep_fields {
+            self.fields.insert(key.into(), value.into());
+        }
+    }
+
+    /// Sets an info field whose value costs something to build (a list per entry or level): `value`
+    /// runs only when fields are wanted.
+    pub fn set_with<V: Into<Value>>(&mut self, key: &str, value: impl FnOnce() -> V) {
+        if self.keep_fields {
+            self.fields.insert(key.into(), value().into());
+        }
     }
 
     /// The verdict: the worst severity reported (or error when the parse was stopped).
@@ -109,7 +225,7 @@ impl Report {
         obj.insert("path".into(), path.into());
         obj.insert("format".into(), self.format.into());
         if let Some(v) = &self.version {
-            obj.insert("version".into(), v.clone());
+            obj.insert("version".into(), v.into());
         }
         obj.insert("status".into(), self.status().as_str().into());
         if let Some(w) = self.width {
@@ -125,7 +241,7 @@ impl Report {
             "diagnostics".into(),
             self.diagnostics.iter().map(diagnostic_json).collect(),
         );
-        for (k, v) in &self.fields {
+        for (k, v) in self.fields.iter() {
             obj.entry(k.clone()).or_insert_with(|| v.clone());
         }
         Value::Object(obj)

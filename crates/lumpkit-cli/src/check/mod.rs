@@ -108,6 +108,8 @@ pub fn run(args: &CheckArgs) -> Result<ExitCode, Fatal> {
 fn check_file(args: &CheckArgs, pal: Option<&[[u8; 3]; 256]>, file: &walk::Found) -> FileResult {
     let mut ctx = open::context(&args.common, &file.path, pal);
     ctx.decode_pixels = args.decode;
+    // `check` prints no info fields, so formats need not build them.
+    ctx.brief = true;
     let mode = if args.common.no_mmap {
         OpenMode::Read
     } else {

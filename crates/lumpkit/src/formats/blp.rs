@@ -44,7 +44,7 @@ impl Format for BlpFormat {
     }
 
     fn inspect(&self, ctx: &Context<'_>, bytes: &[u8]) -> Report {
-        let mut report = Report::new("blp");
+        let mut report = Report::for_context("blp", ctx);
         if let Err(e) = inspect_into(ctx, bytes, &mut report) {
             report.fail(e);
         }
@@ -146,10 +146,12 @@ fn inspect_into(ctx: &Context<'_>, bytes: &[u8], report: &mut Report) -> Result<
     for level in 0..count {
         let (width, height) = blp.level_size(level);
         let (offset, size) = blp.entry(level).unwrap_or((0, 0));
-        let mut entry = json!({"width": width, "height": height, "offset": offset, "size": size});
+        let mut entry = report
+            .wants_fields()
+            .then(|| json!({"width": width, "height": height, "offset": offset, "size": size}));
         match levels.mip(&blp, level, &mut report.sink(ctx.strict)) {
             Ok(mip) => {
-                if let (Levels::External(_), Some(obj)) = (&levels, entry.as_object_mut()) {
+                if let (Levels::External(_), Some(Value::Object(obj))) = (&levels, entry.as_mut()) {
                     obj.insert("size".into(), mip.declared_size.into());
                 }
                 if ctx.decode_pixels
@@ -160,7 +162,7 @@ fn inspect_into(ctx: &Context<'_>, bytes: &[u8], report: &mut Report) -> Result<
             }
             Err(e) => record(report, e)?,
         }
-        listed.push(entry);
+        listed.extend(entry);
     }
     report.set("levels", Value::Array(listed));
     Ok(())

@@ -55,7 +55,7 @@ impl Format for Bsp {
     }
 
     fn inspect(&self, ctx: &Context<'_>, bytes: &[u8]) -> Report {
-        let mut report = Report::new("bsp");
+        let mut report = Report::for_context("bsp", ctx);
         let result = if is_q2(bytes) {
             inspect_q2(ctx, bytes, &mut report)
         } else {
@@ -92,7 +92,7 @@ impl Format for Bsp {
         Ok(bsp_textures::textures(ctx, &bsp)
             .iter()
             .map(|t| Child {
-                name: t.name(),
+                name: t.name().into(),
                 offset: Some(t.base),
                 content: ChildContent::Report(Box::new(bsp_textures::report(ctx, &bsp, t))),
             })
@@ -154,7 +154,7 @@ impl Format for Bsp {
 fn inspect_q2(ctx: &Context<'_>, bytes: &[u8], report: &mut Report) -> Result<(), Error> {
     report.version = Some(q2bsp::view::VERSION.into());
     let dir = Directory::parse(bytes, &mut report.sink(ctx.strict))?;
-    report.set("lumps", lumps_json(dir.counts()));
+    report.set_with("lumps", || lumps_json(dir.counts()));
     match dir.variant {
         Variant::Ibsp => inspect_v38(ctx, &q2bsp::Bsp::from_directory(bytes, dir), report),
         Variant::Qbism => {
@@ -207,7 +207,7 @@ fn inspect_q1(ctx: &Context<'_>, bytes: &[u8], report: &mut Report) -> Result<()
         report.version = Some(v.into());
     }
     let bsp = Bsp1::parse(bytes, &mut report.sink(ctx.strict))?;
-    report.set("lumps", lumps_json(bsp.counts()));
+    report.set_with("lumps", || lumps_json(bsp.counts()));
     let ents_at = bsp.lumps.first().map_or(0, |l| l.offset);
     let mut sink = report.sink(ctx.strict);
     let count = entities::check(bsp.entities(), ents_at, &mut sink)?;
@@ -215,13 +215,14 @@ fn inspect_q1(ctx: &Context<'_>, bytes: &[u8], report: &mut Report) -> Result<()
         bsp.validate(&mut sink)?;
     }
     report.set("entities", count);
-    let textures: Vec<_> = bsp_textures::textures(ctx, &bsp)
-        .iter()
-        .map(|t| match &t.miptex {
-            Ok(m) => serde_json::json!({"name": t.name(), "width": m.width(), "height": m.height(), "external": m.is_external()}),
-            Err(_) => serde_json::json!({"name": t.name()}),
-        })
-        .collect();
-    report.set("textures", textures);
+    report.set_with("textures", || {
+        bsp_textures::textures(ctx, &bsp)
+            .iter()
+            .map(|t| match &t.miptex {
+                Ok(m) => serde_json::json!({"name": t.name(), "width": m.width(), "height": m.height(), "external": m.is_external()}),
+                Err(_) => serde_json::json!({"name": t.name()}),
+            })
+            .collect::<Vec<_>>()
+    });
     Ok(())
 }

@@ -64,7 +64,7 @@ pub fn textures<'a>(ctx: &Context<'_>, bsp: &Bsp1<'a>) -> Vec<Texture<'a>> {
 
 /// A texture's own report (what `check` lists as `map.bsp!name`).
 pub fn report(ctx: &Context<'_>, bsp: &Bsp1<'_>, t: &Texture<'_>) -> Report {
-    let mut report = Report::new("bsp-miptex");
+    let mut report = Report::for_context("bsp-miptex", ctx);
     report.version = Some(bsp.version.into());
     let Some((bytes, base)) = bsp.texture(t.index) else {
         return report;

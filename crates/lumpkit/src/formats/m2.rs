@@ -16,7 +16,7 @@ use lumpkit_formats::m2::{self as container, M2, Skin};
 use lumpkit_formats::{Ignore, Sink};
 use serde_json::{Map, Value, json};
 
-use crate::{Context, Format, Input, OpenMode, Report};
+use crate::{Context, Format, Input, OpenMode, Report, Version};
 
 /// Rough bytes one listed record (a material with its render state, a batch) costs as JSON. Lists
 /// are cut at `limits.max_alloc / LISTED_RECORD_COST` records, so a file of a million tiny
@@ -73,8 +73,8 @@ impl Format for M2Format {
     }
 
     fn inspect(&self, ctx: &Context<'_>, bytes: &[u8]) -> Report {
-        let mut report = Report::new("m2");
-        report.version = container::peek_version(bytes).map(Value::from);
+        let mut report = Report::for_context("m2", ctx);
+        report.version = container::peek_version(bytes).map(Version::from);
         let parsed = M2::parse(bytes, &mut report.sink(ctx.strict));
         match parsed {
             Ok(model) => describe_model(&mut report, &model, list_cap(ctx)),
@@ -103,7 +103,7 @@ impl Format for SkinFormat {
     }
 
     fn inspect(&self, ctx: &Context<'_>, bytes: &[u8]) -> Report {
-        let mut report = Report::new("skin");
+        let mut report = Report::for_context("skin", ctx);
         let parsed = Skin::parse(bytes, &mut report.sink(ctx.strict));
         let skin = match parsed {
             Ok(skin) => skin,
@@ -169,6 +169,9 @@ fn model_path_of_skin(path: &Path) -> Option<PathBuf> {
 }
 
 fn describe_model(report: &mut Report, model: &M2<'_>, cap: usize) {
+    if !report.wants_fields() {
+        return;
+    }
     let generation = Generation::from_version(model.version());
     report.set(
         "name",
@@ -254,6 +257,9 @@ fn describe_model(report: &mut Report, model: &M2<'_>, cap: usize) {
 }
 
 fn describe_skin(report: &mut Report, skin: &Skin<'_>, model: Option<&M2<'_>>, cap: usize) {
+    if !report.wants_fields() {
+        return;
+    }
     let [vertices, indices, submeshes, batches] = skin.counts();
     report.set(
         "counts",

@@ -56,7 +56,7 @@ impl Format for PaaFormat {
     }
 
     fn inspect(&self, ctx: &Context<'_>, bytes: &[u8]) -> Report {
-        let mut report = Report::new("paa");
+        let mut report = Report::for_context("paa", ctx);
         let parsed = Paa::parse(bytes, &mut report.sink(ctx.strict));
         let paa = match parsed {
             Ok(p) => p,
@@ -91,7 +91,7 @@ impl Format for PaaFormat {
     }
 }
 
-/// Fills the report's facts from the parsed view.
+/// Fills the report's facts from the parsed view (the info fields only when wanted).
 fn describe(paa: &Paa<'_>, report: &mut Report) {
     let mips = paa.mips();
     if let Some(first) = mips.first() {
@@ -102,6 +102,9 @@ fn describe(paa: &Paa<'_>, report: &mut Report) {
     report.set("encoding", paa.kind.encoding());
     if let Some(word) = paa.kind.word() {
         report.set("type", format!("{word:#06x}"));
+    }
+    if !report.wants_fields() {
+        return;
     }
     let levels: Vec<Value> = mips
         .iter()

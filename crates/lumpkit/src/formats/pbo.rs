@@ -44,36 +44,35 @@ impl Format for PboFormat {
     }
 
     fn inspect(&self, ctx: &Context<'_>, bytes: &[u8]) -> Report {
-        let mut report = Report::new("pbo");
-        let parsed = Pbo::parse(bytes, &mut report.sink(ctx.strict));
-        let pbo = match parsed {
-            Ok(p) => p,
-            Err(e) => {
-                report.fail(e);
-                return report;
-            }
-        };
-        let mut props = Map::new();
-        for (k, v) in pbo.properties() {
-            props.insert(text(k), text(v).into());
-        }
-        if let Some(Value::String(v)) = props.get("version") {
-            report.version = Some(v.clone().into());
-        }
-        report.set("properties", Value::Object(props));
-        let entries: Vec<Value> = pbo
-            .entries()
-            .map(|e| {
-                json!({"name": text(e.name), "size": e.size(), "stored_size": e.data_size,
-                       "method": method_name(e.method), "offset": e.data_offset, "timestamp": e.timestamp})
-            })
-            .collect();
-        report.set("entries", entries);
-        report.set("data_offset", pbo.data_start);
-        if let Err(e) = check_contents(ctx, &pbo, &mut report) {
+        let mut report = Report::for_context("pbo", ctx);
+        if let Some(pbo) = parse_into(ctx, bytes, &mut report)
+            && let Err(e) = check_contents(ctx, &pbo, &mut report, None)
+        {
             report.fail(e);
         }
         report
+    }
+
+    /// Decompresses each `Cprs` entry once, for both the check and the member list.
+    fn inspect_with_children<'b>(
+        &self,
+        ctx: &Context<'_>,
+        bytes: &'b [u8],
+    ) -> (Report, Result<Vec<Child<'b>>, Error>) {
+        let mut report = Report::for_context("pbo", ctx);
+        let Some(pbo) = parse_into(ctx, bytes, &mut report) else {
+            return (report, self.children(ctx, bytes));
+        };
+        // The parse walked every header, so the count is bounded by the file size.
+        let mut children = Vec::with_capacity(usize::try_from(pbo.count).unwrap_or(0));
+        match check_contents(ctx, &pbo, &mut report, Some(&mut children)) {
+            Ok(()) => (report, Ok(children)),
+            Err(e) => {
+                // A strict-mode stop: list the members as a lenient read sees them.
+                report.fail(e);
+                (report, self.children(ctx, bytes))
+            }
+        }
     }
 
     fn decode(&self, ctx: &Context<'_>, bytes: &[u8], sel: &Selection<'_>) -> Result<Image, Error> {
@@ -108,25 +107,68 @@ impl Format for PboFormat {
         Ok(pbo
             .entries()
             .map(|entry| {
-                let content = if entry.path_unsafe() {
-                    ChildContent::Failed(Error::file(
-                        &pbo_rules::PATH_UNSAFE,
-                        entry.header_offset,
-                        [entry.index.into(), 0, 0],
-                    ))
-                } else {
-                    match entry_bytes(ctx, &pbo, &entry, &mut Ignore) {
-                        Ok(data) => ChildContent::Bytes(data),
-                        Err(e) => ChildContent::Failed(e),
-                    }
-                };
-                Child {
-                    name: text(entry.name).replace('\\', "/"),
-                    offset: Some(entry.data_offset),
-                    content,
-                }
+                let content = entry_bytes(ctx, &pbo, &entry, &mut Ignore);
+                member(&entry, content)
             })
             .collect())
+    }
+}
+
+/// Parses the directory into `report` and fills the facts; `None` (with the error recorded) when
+/// the parse stops.
+fn parse_into<'b>(ctx: &Context<'_>, bytes: &'b [u8], report: &mut Report) -> Option<Pbo<'b>> {
+    let pbo = match Pbo::parse(bytes, &mut report.sink(ctx.strict)) {
+        Ok(p) => p,
+        Err(e) => {
+            report.fail(e);
+            return None;
+        }
+    };
+    // The last `version` wins, as in the property map `info` prints.
+    if let Some((_, v)) = pbo.properties().filter(|(k, _)| *k == b"version").last() {
+        report.version = Some(text(v).into());
+    }
+    report.set_with("properties", || {
+        let props: Map<String, Value> = pbo
+            .properties()
+            .map(|(k, v)| (text(k), text(v).into()))
+            .collect();
+        props
+    });
+    report.set_with("entries", || {
+        pbo.entries()
+            .map(|e| {
+                json!({"name": text(e.name), "size": e.size(), "stored_size": e.data_size,
+                       "method": method_name(e.method), "offset": e.data_offset, "timestamp": e.timestamp})
+            })
+            .collect::<Vec<_>>()
+    });
+    report.set("data_offset", pbo.data_start);
+    Some(pbo)
+}
+
+/// An entry as a member: its content, or why it has none. Names that climb out of the archive are
+/// never handed out.
+fn member<'b>(entry: &Entry<'b>, content: Result<Cow<'b, [u8]>, Error>) -> Child<'b> {
+    let content = if entry.path_unsafe() {
+        ChildContent::Failed(Error::file(
+            &pbo_rules::PATH_UNSAFE,
+            entry.header_offset,
+            [entry.index.into(), 0, 0],
+        ))
+    } else {
+        match content {
+            Ok(data) => ChildContent::Bytes(data),
+            Err(e) => ChildContent::Failed(e),
+        }
+    };
+    Child {
+        name: match String::from_utf8_lossy(entry.name) {
+            Cow::Borrowed(name) if !name.contains('\\') => Cow::Borrowed(name),
+            name => Cow::Owned(name.replace('\\', "/")),
+        },
+        offset: Some(entry.data_offset),
+        content,
     }
 }
 
@@ -143,8 +185,14 @@ fn method_name(method: u32) -> Value {
     }
 }
 
-/// Verifies the SHA-1 trailer and every `Cprs` entry's data.
-fn check_contents(ctx: &Context<'_>, pbo: &Pbo<'_>, report: &mut Report) -> Result<(), Error> {
+/// Verifies the SHA-1 trailer and every `Cprs` entry's data; with `members`, also lists every entry
+/// as a member, so that decompressed data serves both.
+fn check_contents<'b>(
+    ctx: &Context<'_>,
+    pbo: &Pbo<'b>,
+    report: &mut Report,
+    mut members: Option<&mut Vec<Child<'b>>>,
+) -> Result<(), Error> {
     let mut sink = report.sink(ctx.strict);
     if let Some(stored) = pbo.sha1 {
         let hashed = pbo.hashed();
@@ -154,15 +202,25 @@ fn check_contents(ctx: &Context<'_>, pbo: &Pbo<'_>, report: &mut Report) -> Resu
             )?;
         }
     }
-    for entry in pbo.entries().filter(|e| e.method == METHOD_CPRS) {
-        if entry.data(pbo.bytes()).is_none() {
-            continue; // Reported by the parse.
-        }
-        if let Err(e) = entry_bytes(ctx, pbo, &entry, &mut sink) {
-            if e.fault == lumpkit_formats::Fault::Strict {
-                return Err(e);
+    for entry in pbo.entries() {
+        // Data past the end is reported by the parse; other methods are checked when extracted.
+        let checked = entry.method == METHOD_CPRS && entry.data(pbo.bytes()).is_some();
+        let content = if checked {
+            let content = entry_bytes(ctx, pbo, &entry, &mut sink);
+            if let Err(e) = &content {
+                if e.fault == lumpkit_formats::Fault::Strict {
+                    return Err(*e);
+                }
+                sink.report(e.diagnostic)?;
             }
-            sink.report(e.diagnostic)?;
+            content
+        } else if members.is_some() {
+            entry_bytes(ctx, pbo, &entry, &mut Ignore)
+        } else {
+            continue;
+        };
+        if let Some(list) = members.as_deref_mut() {
+            list.push(member(&entry, content));
         }
     }
     Ok(())

@@ -56,7 +56,7 @@ impl Format for WadFormat {
     }
 
     fn inspect(&self, ctx: &Context<'_>, bytes: &[u8]) -> Report {
-        let mut report = Report::new("wad");
+        let mut report = Report::for_context("wad", ctx);
         if let Err(e) = inspect_into(ctx, bytes, &mut report) {
             report.fail(e);
         }
@@ -88,7 +88,7 @@ impl Format for WadFormat {
                     Ok(data) => ChildContent::Bytes(Cow::Borrowed(data)),
                 };
                 Child {
-                    name: child_name(&entry),
+                    name: child_name(&entry).into(),
                     offset: Some(entry.offset()),
                     content,
                 }
@@ -162,10 +162,13 @@ fn inspect_into(ctx: &Context<'_>, bytes: &[u8], report: &mut Report) -> Result<
     let mut scratch = vec![0u32; wad.len()];
     wad.check_overlaps(&mut scratch, &mut report.sink(ctx.strict))?;
     wad.check_duplicates(&mut scratch, &mut report.sink(ctx.strict))?;
-    let mut entries = Vec::with_capacity(wad.len());
+    let keep = report.wants_fields();
+    let mut entries = Vec::with_capacity(if keep { wad.len() } else { 0 });
     for entry in wad.entries() {
         let facts = entry_facts(ctx, &entry, &mut report.sink(ctx.strict))?;
-        entries.push(facts.json(&entry));
+        if keep {
+            entries.push(facts.json(&entry));
+        }
     }
     report.set("entries", entries);
     Ok(())
@@ -266,7 +269,7 @@ fn entry_report(ctx: &Context<'_>, version: Version, entry: &Entry<'_>) -> Repor
         Kind::Qpic | Kind::ConsolePic | Kind::Conchars => "wad-qpic",
         _ => "wad-miptex",
     };
-    let mut report = Report::new(format);
+    let mut report = Report::for_context(format, ctx);
     report.version = Some(version.as_str().into());
     let result = entry
         .check_record(&mut report.sink(ctx.strict))

@@ -32,7 +32,7 @@ impl Format for Wal {
     }
 
     fn inspect(&self, ctx: &Context<'_>, bytes: &[u8]) -> Report {
-        let mut report = Report::new("wal");
+        let mut report = Report::for_context("wal", ctx);
         let wal = match WalView::parse(bytes, &mut report.sink(ctx.strict)) {
             Ok(w) => w,
             Err(e) => {
