@@ -53,6 +53,9 @@ pub struct Decoded {
     pub checksum: Checksum,
 }
 
+/// The longest back-reference: 15 + 3 bytes.
+const MAX_RUN: usize = 18;
+
 /// Decodes `input` into exactly `out.len()` bytes and reads the trailing checksum.
 ///
 /// Every loop iteration consumes input, so the work is bounded by `input.len() + out.len()`.
@@ -96,6 +99,22 @@ pub fn decompress(input: &[u8], out: &mut [u8]) -> Result<Decoded, LzError> {
                     produced: pos,
                 });
             }
+            // Common case: the whole source lies in the output and at least 18 bytes back, and
+            // 18 bytes fit before the end. Copying a fixed 18 bytes (the longest run) is a few
+            // register moves; the bytes past the run are overwritten by what comes next.
+            if distance >= MAX_RUN
+                && let Some(src) = pos.checked_sub(distance)
+                && pos.saturating_add(MAX_RUN) <= len
+            {
+                let (done, rest) = out.split_at_mut(pos);
+                if let (Some(from), Some(to)) = (done.get(src..), rest.first_chunk_mut::<MAX_RUN>())
+                    && let Some(from) = from.first_chunk::<MAX_RUN>()
+                {
+                    *to = *from;
+                    pos = pos.saturating_add(run);
+                    continue;
+                }
+            }
             let end = pos.saturating_add(run).min(len);
             // The part before the start of the output: spaces.
             let spaces_end = distance.min(end).max(pos);
@@ -137,10 +156,16 @@ pub(crate) fn copy_back(out: &mut [u8], src: usize, dst: usize, end: usize) {
     let distance = dst.saturating_sub(src);
     if distance >= n {
         out.copy_within(src..src.saturating_add(n), dst);
-    } else {
-        for i in dst..end {
-            let b = out.get(i.saturating_sub(distance)).copied().unwrap_or(0);
-            if let Some(slot) = out.get_mut(i) {
+    } else if let Some(window) = out.get_mut(src..end) {
+        // The source overlaps what is being written: its first `distance` bytes repeat.
+        if distance == 1 {
+            let b = window.first().copied().unwrap_or(0);
+            window.fill(b);
+            return;
+        }
+        for i in distance..window.len() {
+            let b = window.get(i.wrapping_sub(distance)).copied().unwrap_or(0);
+            if let Some(slot) = window.get_mut(i) {
                 *slot = b;
             }
         }

@@ -1,4 +1,4 @@
-//! LZSS: random data → the test encoder (`lumpkit_testgen::lz`) → our decoder, both checksum
+//! LZSS: random and repetitive data → the test encoder (`lumpkit_testgen::lz`) → our decoder, both checksum
 //! conventions; truncated and corrupted streams fail with typed errors, never a panic.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
@@ -13,9 +13,27 @@ fn texture_like() -> impl Strategy<Value = Vec<u8>> {
     )
 }
 
+/// A random block repeated with a few changed bytes: references far back (the decoder's
+/// fixed-size copy) as well as the near, overlapping ones `texture_like` gives.
+fn periodic() -> impl Strategy<Value = Vec<u8>> {
+    (
+        proptest::collection::vec(any::<u8>(), 1..300),
+        1usize..40,
+        proptest::collection::vec((any::<prop::sample::Index>(), any::<u8>()), 0..8),
+    )
+        .prop_map(|(block, copies, edits)| {
+            let mut data = block.repeat(copies);
+            for (at, v) in edits {
+                let i = at.index(data.len());
+                data[i] = v;
+            }
+            data
+        })
+}
+
 proptest! {
     #[test]
-    fn round_trip_unsigned_and_signed(data in texture_like()) {
+    fn round_trip_unsigned_and_signed(data in prop_oneof![texture_like(), periodic()]) {
         for sum in [Sum::Unsigned, Sum::Signed] {
             let stream = lzss_compress(&data, sum);
             let mut out = vec![0u8; data.len()];
