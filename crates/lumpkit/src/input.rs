@@ -45,9 +45,7 @@ impl Input {
         let bytes = if mode == OpenMode::Map && meta.is_file() && meta.len() >= MAP_THRESHOLD {
             Bytes::Mapped(map(&file)?)
         } else {
-            let mut v = Vec::with_capacity(usize::try_from(meta.len()).unwrap_or(0).min(1 << 30));
-            file.read_to_end(&mut v)?;
-            Bytes::Owned(v)
+            Bytes::Owned(read_whole(&mut file, meta.len())?)
         };
         Ok(Input {
             bytes,
@@ -84,6 +82,59 @@ impl Deref for Input {
     }
 }
 
+/// Reads all of `file`, which was `len` bytes long when asked. A file that has not changed takes
+/// one read and one that finds the end; `read_to_end` would first ask the size again (two more
+/// system calls, a fifth of the cost of a small file). A file that grew or shrank is still read
+/// whole.
+fn read_whole(file: &mut File, len: u64) -> io::Result<Vec<u8>> {
+    let mut bytes = vec![0u8; usize::try_from(len).unwrap_or(0).min(1 << 30)];
+    let mut filled = 0;
+    while let Some(rest) = bytes.get_mut(filled..).filter(|r| !r.is_empty()) {
+        match file.read(rest) {
+            Ok(0) => {
+                bytes.truncate(filled);
+                return Ok(bytes);
+            }
+            Ok(n) => filled += n,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(e),
+        }
+    }
+    // As long as expected: one more read tells whether the file has grown since.
+    let mut probe = [0u8; 1];
+    loop {
+        match file.read(&mut probe) {
+            Ok(0) => return Ok(bytes),
+            Ok(_) => break,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(e),
+        }
+    }
+    bytes.extend_from_slice(&probe);
+    file.read_to_end(&mut bytes)?;
+    Ok(bytes)
+}
+
 fn map(file: &File) -> io::Result<lumpkit_map::Mmap> {
     lumpkit_map::map_read_only(file)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The size asked before reading may be stale: whatever it says, the whole file is read.
+    #[test]
+    fn read_whole_ignores_a_stale_size() -> io::Result<()> {
+        let path = std::env::temp_dir().join(format!("lumpkit-input-{}", std::process::id()));
+        let content: Vec<u8> = (0..=255u8).cycle().take(10_000).collect();
+        std::fs::write(&path, &content)?;
+        for stale in [0, 1, 9_999, 10_000, 10_001, 50_000] {
+            let mut file = File::open(&path)?;
+            assert_eq!(read_whole(&mut file, stale)?, content, "size said {stale}");
+        }
+        let read = Input::open(&path, OpenMode::Read)?;
+        assert_eq!(read.bytes(), content.as_slice());
+        std::fs::remove_file(&path)
+    }
 }
