@@ -23,44 +23,42 @@ pub struct Checked {
 /// Checks `bytes` (named `name`: the file's path, or `archive!member`) and every member inside,
 /// appending one [`Checked`] per file or member to `out`, parent first.
 pub fn check_tree(ctx: &Context<'_>, name: &str, bytes: &[u8], out: &mut Vec<Checked>) {
-    walk(ctx, name.to_string(), bytes, 0, out);
+    walk(ctx, name.to_string(), 0, bytes, 0, out);
 }
 
-fn walk(ctx: &Context<'_>, name: String, bytes: &[u8], depth: u32, out: &mut Vec<Checked>) {
-    // The extension that matters is the member's own (after the last `!`).
-    let own_name = name.rsplit('!').next().unwrap_or(&name);
+/// Checks one file or member called `name`, whose own name (the part that has its extension)
+/// starts at byte `own` of `name`.
+fn walk(
+    ctx: &Context<'_>,
+    name: String,
+    own: usize,
+    bytes: &[u8],
+    depth: u32,
+    out: &mut Vec<Checked>,
+) {
+    let own_name = name.get(own..).unwrap_or_default();
     let claimed = extension_of(own_name).and_then(by_extension_str);
     let sniffed = sniff_claimed(bytes, claimed);
-    let (mut report, children) = match sniffed {
-        Sniffed::Known(format) if depth < MAX_NESTING => {
-            let (report, children) = format.inspect_with_children(ctx, bytes);
-            (report, children.ok())
-        }
-        Sniffed::Known(format) => {
-            let mut report = format.inspect(ctx, bytes);
-            if format.children(ctx, bytes).is_ok_and(|c| !c.is_empty()) {
-                report.diagnostics.push(NESTING_TOO_DEEP.here([
-                    u64::from(depth),
-                    u64::from(MAX_NESTING),
-                    0,
-                ]));
-            }
-            (report, None)
-        }
-        Sniffed::Foreign(n) => (Report::new(n), None),
-        Sniffed::Unknown => {
-            let mut r = Report::new("unknown");
-            r.diagnostics.push(UNKNOWN_FORMAT.here([0; 3]));
-            (r, None)
-        }
+    let Sniffed::Known(format) = sniffed else {
+        // Most members of a big archive end here: built in place, with no report to move around.
+        out.push(not_ours(name, sniffed, claimed.is_some(), bytes.len()));
+        return;
     };
-    let content_format = match sniffed {
-        Sniffed::Known(f) => Some(f.name()),
-        _ => None,
+    let (mut report, children) = if depth < MAX_NESTING {
+        let (report, children) = format.inspect_with_children(ctx, bytes);
+        (report, children.ok())
+    } else {
+        let mut report = format.inspect(ctx, bytes);
+        if format.children(ctx, bytes).is_ok_and(|c| !c.is_empty()) {
+            report.diagnostics.push(NESTING_TOO_DEEP.here([
+                u64::from(depth),
+                u64::from(MAX_NESTING),
+                0,
+            ]));
+        }
+        (report, None)
     };
-    if let Some(claimed) = claimed
-        && Some(claimed.name()) != content_format
-    {
+    if claimed.is_some_and(|c| c.name() != format.name()) {
         report.diagnostics.insert(0, EXTENSION_MISMATCH.at(0));
     }
     let children = children.unwrap_or_default();
@@ -86,7 +84,14 @@ fn walk(ctx: &Context<'_>, name: String, bytes: &[u8], depth: u32, out: &mut Vec
             // next to the archive.
             ChildContent::Bytes(data) => {
                 let member_ctx = Context { path: None, ..*ctx };
-                walk(&member_ctx, child_name, &data, depth + 1, out);
+                walk(
+                    &member_ctx,
+                    child_name,
+                    parent.len() + 1,
+                    &data,
+                    depth + 1,
+                    out,
+                );
             }
             ChildContent::Report(report) => {
                 out.push(Checked {
@@ -105,6 +110,27 @@ fn walk(ctx: &Context<'_>, name: String, bytes: &[u8], depth: u32, out: &mut Vec
                 });
             }
         }
+    }
+}
+
+/// The result for content that is none of our formats: a foreign format (PNG, ZIP, …) by name, or
+/// `unknown`; `claimed` says whether its extension names one of ours.
+fn not_ours(path: String, sniffed: Sniffed, claimed: bool, size: usize) -> Checked {
+    let (format, unknown) = match sniffed {
+        Sniffed::Foreign(name) => (name, false),
+        _ => ("unknown", true),
+    };
+    let mut diagnostics = Vec::with_capacity(usize::from(claimed) + usize::from(unknown));
+    if claimed {
+        diagnostics.push(EXTENSION_MISMATCH.at(0));
+    }
+    if unknown {
+        diagnostics.push(UNKNOWN_FORMAT.here([0; 3]));
+    }
+    Checked {
+        path,
+        report: Report::with_diagnostics(format, diagnostics),
+        size: size as u64,
     }
 }
 

@@ -84,14 +84,16 @@ fn has_extension(format: &dyn Format, extension: &str) -> bool {
 /// The extension of the last component of a `/`-separated name, as [`Path::extension`] defines it
 /// (none for `.hidden` or `..`), without building a `Path`: `check` asks this of every member.
 pub fn extension_of(name: &str) -> Option<&str> {
-    let file = name.rsplit(['/', '\\']).next().unwrap_or(name);
-    if file == ".." {
+    let start = name
+        .bytes()
+        .rposition(|b| b == b'/' || b == b'\\')
+        .map_or(0, |i| i + 1);
+    let file = name.get(start..)?;
+    let dot = file.bytes().rposition(|b| b == b'.')?;
+    if dot == 0 || file == ".." {
         return None;
     }
-    match file.rsplit_once('.') {
-        Some(("", _)) | None => None,
-        Some((_, ext)) => Some(ext),
-    }
+    file.get(dot + 1..)
 }
 
 /// The format called `name`.

@@ -154,6 +154,14 @@ impl Report {
         }
     }
 
+    /// A report for `format` with these diagnostics and nothing else.
+    pub fn with_diagnostics(format: &'static str, diagnostics: Vec<Diagnostic>) -> Report {
+        Report {
+            diagnostics,
+            ..Report::new(format)
+        }
+    }
+
     /// An empty report for `format` that keeps info fields unless `ctx` is [`Context::brief`].
     pub fn for_context(format: &'static str, ctx: &Context<'_>) -> Report {
         Report {

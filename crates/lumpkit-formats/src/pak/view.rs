@@ -39,12 +39,24 @@ pub struct Entry<'a> {
 
 /// Whether a stored name would leave an extraction folder: absolute, drive letter, or `..`.
 pub fn name_is_unsafe(name: &[u8]) -> bool {
-    name.starts_with(b"/")
-        || name.starts_with(b"\\")
-        || name.contains(&b':')
-        || name
-            .split(|&b| b == b'/' || b == b'\\')
-            .any(|part| part == b"..")
+    // One pass: a big archive asks this of every entry.
+    let separator = |b: u8| b == b'/' || b == b'\\';
+    if name.first().is_some_and(|&b| separator(b)) {
+        return true;
+    }
+    let mut part_start = 0;
+    for (i, &b) in name.iter().enumerate() {
+        if b == b':' {
+            return true;
+        }
+        if separator(b) {
+            if name.get(part_start..i) == Some(b"..") {
+                return true;
+            }
+            part_start = i.saturating_add(1);
+        }
+    }
+    name.get(part_start..) == Some(b"..")
 }
 
 impl<'a> Pak<'a> {
@@ -155,5 +167,39 @@ impl<'a> Pak<'a> {
         self.entries().find(|e| {
             e.name.len() == name.len() && e.name.iter().map(norm).eq(name.iter().map(norm))
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::name_is_unsafe;
+
+    #[test]
+    fn unsafe_names() {
+        for name in [
+            &b"/etc/passwd"[..],
+            b"\\x",
+            b"c:/x",
+            b"a:b",
+            b"..",
+            b"../x",
+            b"a/../b",
+            b"a\\..\\b",
+            b"a/..",
+        ] {
+            assert!(name_is_unsafe(name), "{:?}", core::str::from_utf8(name));
+        }
+        for name in [
+            &b"maps/base1.bsp"[..],
+            b"",
+            b"a..b",
+            b"...",
+            b"..a/b",
+            b"a/b..",
+            b"a/./b",
+            b".hidden",
+        ] {
+            assert!(!name_is_unsafe(name), "{:?}", core::str::from_utf8(name));
+        }
     }
 }
