@@ -71,6 +71,63 @@ fn every_file_appears_once_with_its_status() {
     assert_eq!(lines, again);
 }
 
+/// Human output: `--quiet` lists only results that are not ok, and both end with the same summary.
+#[test]
+fn quiet_human_output_lists_only_problems() {
+    let dir = tempfile::tempdir().unwrap();
+    lumpkit_testgen::tree::build(dir.path(), 2).unwrap();
+    let root = dir.path().to_str().unwrap();
+    let human = |extra: &[&str]| {
+        let out = Command::new(support::lumpkit_bin())
+            .args(["check", "--jobs", "2"])
+            .args(extra)
+            .arg(root)
+            .output()
+            .unwrap();
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let (all, quiet) = (human(&[]), human(&["--quiet"]));
+    // A result line starts with its status, padded to 7 columns; diagnostics are indented.
+    let results = |text: &str| -> Vec<String> {
+        text.lines()
+            .filter(|l| ["ok ", "warning ", "error "].iter().any(|s| l.starts_with(s)))
+            .map(str::to_string)
+            .collect()
+    };
+    let summary = |text: &str| text.lines().rfind(|l| l.starts_with("checked ")).map(str::to_string);
+    let problems: Vec<String> = results(&all)
+        .into_iter()
+        .filter(|l| !l.starts_with("ok "))
+        .collect();
+    assert!(!problems.is_empty(), "the tree holds broken files");
+    assert!(results(&all).len() > problems.len(), "the tree holds good files");
+    assert_eq!(results(&quiet), problems);
+    assert!(summary(&all).is_some());
+    assert_eq!(summary(&quiet), summary(&all));
+}
+
+/// A reader that goes away (`lumpkit check … | head -1`) ends the scan instead of leaving it to
+/// check every file.
+#[test]
+fn a_closed_output_pipe_ends_the_scan() {
+    use std::io::{BufRead, BufReader};
+    let dir = tempfile::tempdir().unwrap();
+    lumpkit_testgen::tree::build(dir.path(), 3).unwrap();
+    let mut child = Command::new(support::lumpkit_bin())
+        .args(["check", "--json", "--jobs", "1", dir.path().to_str().unwrap()])
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut first = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut first)
+        .unwrap();
+    assert!(first.starts_with('{'), "{first}");
+    // The pipe is closed here; the process must end on its own, not crash.
+    let status = child.wait().unwrap();
+    assert!(status.code().is_some(), "ended by a signal: {status}");
+}
+
 #[test]
 fn exit_status_and_policy_flags() {
     let dir = tempfile::tempdir().unwrap();

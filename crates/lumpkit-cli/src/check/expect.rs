@@ -5,7 +5,7 @@
 //! verdict; the manifest itself is not checked. A `*` row covers every unlisted file of the folder,
 //! and the status `any` accepts every verdict (fuzz reproducers, whose only promise is no crash).
 
-use std::collections::{BTreeSet, HashMap};
+use std::collections::{BTreeSet, HashMap, HashSet};
 use std::path::{Path, PathBuf};
 
 use lumpkit::Status;
@@ -62,8 +62,10 @@ impl Expectations {
     /// Loads the manifest of each folder in `dirs` that has one.
     pub fn load<'a>(dirs: impl Iterator<Item = &'a Path>) -> Expectations {
         let mut by_dir = HashMap::new();
+        // Each folder is looked at once, with a manifest or without.
+        let mut seen = HashSet::new();
         for dir in dirs {
-            if by_dir.contains_key(dir) {
+            if !seen.insert(dir) {
                 continue;
             }
             if let Some(m) = std::fs::read_to_string(dir.join(MANIFEST))

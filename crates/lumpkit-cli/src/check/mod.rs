@@ -5,14 +5,16 @@ mod output;
 mod policy;
 mod walk;
 
+use std::collections::BTreeMap;
 use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::mpsc;
 
 use clap::{Args, ValueEnum};
 use lumpkit::OpenMode;
 use lumpkit::check::{CheckedFile as FileResult, check_file as check_file_at};
-use rayon::prelude::*;
 
 use crate::{CommonArgs, Fatal, open};
 use policy::Policy;
@@ -65,7 +67,11 @@ pub struct CheckArgs {
     pub common: CommonArgs,
 }
 
-/// Runs `check`.
+/// How many checked files may wait for the printer.
+const RESULTS_IN_FLIGHT: usize = 16;
+
+/// Runs `check`: files are checked in parallel and printed in walk order as soon as every file
+/// before them is done, so memory holds only the results waiting for a slower file ahead.
 pub fn run(args: &CheckArgs) -> Result<ExitCode, Fatal> {
     let format = if args.json {
         OutputFormat::Json
@@ -75,30 +81,76 @@ pub fn run(args: &CheckArgs) -> Result<ExitCode, Fatal> {
     let policy = Policy::new(&args.allow, &args.deny, args.deny_warnings);
     let pal = args.common.palette_table()?;
     let files = walk::collect(&args.paths, args.follow_links)?;
+    let expectations = expect::Expectations::load(files.iter().filter_map(|f| f.path.parent()));
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(args.jobs.unwrap_or(0))
         .build()?;
     let bar =
         (format == OutputFormat::Human && std::io::stderr().is_terminal() && files.len() > 200)
             .then(|| indicatif::ProgressBar::new(files.len() as u64));
-    let results: Vec<FileResult> = pool.install(|| {
-        files
-            .par_iter()
-            .map(|file| {
-                let r = check_file(args, pal.as_ref(), file);
-                if let Some(b) = &bar {
-                    b.inc(1);
+    let stdout = std::io::stdout();
+    let colour = stdout.is_terminal() && std::env::var_os("NO_COLOR").is_none();
+    let mut printer = output::Printer::new(
+        std::io::BufWriter::new(stdout.lock()),
+        format,
+        &policy,
+        &expectations,
+        colour,
+        args.quiet,
+    );
+    // Set when printing fails (a closed pipe): the workers then skip the files left.
+    let stop = AtomicBool::new(false);
+    // Bounded, so that checking waits for a slower printer instead of piling results up. The
+    // printer never blocks on the workers, so this cannot deadlock.
+    let (sender, results) = mpsc::sync_channel::<(usize, FileResult)>(RESULTS_IN_FLIGHT);
+    let printed = std::thread::scope(|scope| {
+        scope.spawn(|| {
+            // Every worker takes the next file in walk order, so results arrive nearly in order
+            // and few wait for an earlier one (rayon's splitting would start half the workers in
+            // the middle of the list and leave their results waiting).
+            let next = AtomicUsize::new(0);
+            pool.broadcast(|_| {
+                while !stop.load(Ordering::Relaxed) {
+                    let index = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(file) = files.get(index) else {
+                        break;
+                    };
+                    let result = check_file(args, pal.as_ref(), file);
+                    if let Some(b) = &bar {
+                        b.inc(1);
+                    }
+                    // The receiver is gone only when printing failed.
+                    if sender.send((index, result)).is_err() {
+                        break;
+                    }
                 }
-                r
-            })
-            .collect()
+            });
+            drop(sender);
+        });
+        let mut waiting = BTreeMap::new();
+        let mut next = 0;
+        for (index, result) in results {
+            waiting.insert(index, result);
+            while let Some(result) = waiting.remove(&next) {
+                next += 1;
+                let shown = match &bar {
+                    Some(b) => b.suspend(|| printer.file(&result).and_then(|()| printer.flush())),
+                    None => printer.file(&result),
+                };
+                if let Err(e) = shown {
+                    stop.store(true, Ordering::Relaxed);
+                    return Err(e);
+                }
+            }
+        }
+        Ok(())
     });
     if let Some(b) = bar {
         b.finish_and_clear();
     }
-    let expectations = expect::Expectations::load(files.iter().filter_map(|f| f.path.parent()));
-    let any_error = output::print(format, &policy, &expectations, &results)?;
-    Ok(if any_error {
+    printed?;
+    let any_failure = printer.finish()?;
+    Ok(if any_failure {
         ExitCode::from(1)
     } else {
         ExitCode::SUCCESS

@@ -1,118 +1,208 @@
 //! Printing `check` results: human (grouped by file, summary), JSON Lines, or GitHub annotations.
 
 use std::collections::BTreeMap;
-use std::io::{IsTerminal, Write};
+use std::io::Write;
+use std::path::Path;
+use std::time::Duration;
 
 use lumpkit::Status;
 use lumpkit::check::Checked;
-use serde_json::{Map, Value, json};
-
-use std::path::Path;
+use serde::Serialize;
 
 use super::OutputFormat;
 use super::expect::{Expectation, Expectations};
 use super::policy::Policy;
-use crate::Fatal;
 use lumpkit::check::CheckedFile as FileResult;
 
-/// Prints every result in input order; returns whether any counts as a failure: under `policy`, or,
-/// for a file with a recorded expectation, by differing from it.
-pub fn print(
+/// Prints results one file at a time, in the order they are given, and keeps what the summary
+/// needs; nothing else of a result outlives its printing.
+pub struct Printer<'a, W: Write> {
+    out: W,
     format: OutputFormat,
-    policy: &Policy,
-    expectations: &Expectations,
-    results: &[FileResult],
-) -> Result<bool, Fatal> {
-    let stdout = std::io::stdout();
-    let mut out = std::io::BufWriter::new(stdout.lock());
-    let colour = format == OutputFormat::Human
-        && stdout.is_terminal()
-        && std::env::var_os("NO_COLOR").is_none();
-    let mut any_failure = false;
-    let mut summary = Summary::default();
-    for result in results {
+    policy: &'a Policy,
+    expectations: &'a Expectations,
+    colour: bool,
+    quiet: bool,
+    any_failure: bool,
+    summary: Summary,
+}
+
+impl<'a, W: Write> Printer<'a, W> {
+    /// A printer writing `format` to `out`; `quiet` lists only results that are not ok (human
+    /// output).
+    pub fn new(
+        out: W,
+        format: OutputFormat,
+        policy: &'a Policy,
+        expectations: &'a Expectations,
+        colour: bool,
+        quiet: bool,
+    ) -> Self {
+        Printer {
+            out,
+            format,
+            policy,
+            expectations,
+            colour: colour && format == OutputFormat::Human,
+            quiet,
+            any_failure: false,
+            summary: Summary::default(),
+        }
+    }
+
+    /// Prints one file's results (its own and its members'). A result counts as a failure under the
+    /// policy, or, for a file with a recorded expectation, by differing from it.
+    pub fn file(&mut self, result: &FileResult) -> std::io::Result<()> {
         let expected = result
             .checked
             .first()
-            .and_then(|c| expectations.get(Path::new(&c.path)));
+            .and_then(|c| self.expectations.get(Path::new(&c.path)));
+        self.summary.file(result);
         for (i, checked) in result.checked.iter().enumerate() {
-            let status = policy.status(&checked.report);
+            let status = self.policy.status(&checked.report);
             // A recorded expectation covers the file and its members.
             let verdict = match expected {
                 Some(e) if i == 0 => Verdict::Recorded(e, e.met_by(&checked.report, status)),
                 Some(_) => Verdict::Covered,
                 None => Verdict::Plain,
             };
-            any_failure |= match verdict {
+            self.any_failure |= match verdict {
                 Verdict::Recorded(_, met) => !met,
                 Verdict::Covered => false,
-                Verdict::Plain => policy.fails(status),
+                Verdict::Plain => self.policy.fails(status),
             };
-            summary.add(checked, status, &verdict);
+            self.summary.add(checked, status, &verdict);
             let io_error = if i == 0 {
                 result.io_error.as_deref()
             } else {
                 None
             };
-            match format {
+            match self.format {
                 OutputFormat::Json => {
-                    let mut line = json_line(policy, checked, status, io_error);
-                    if let (Verdict::Recorded(e, met), Some(obj)) = (&verdict, line.as_object_mut())
-                    {
-                        obj.insert("expected".into(), e.status_str().into());
-                        obj.insert("as_expected".into(), (*met).into());
-                    }
-                    writeln!(out, "{line}")?
+                    let line = JsonLine::new(self.policy, checked, status, io_error, &verdict);
+                    serde_json::to_writer(&mut self.out, &line)?;
+                    self.out.write_all(b"\n")?;
                 }
-                OutputFormat::Github => github(&mut out, policy, checked, io_error)?,
-                OutputFormat::Human => human(
-                    &mut out, policy, checked, status, &verdict, io_error, colour,
-                )?,
+                OutputFormat::Github => github(&mut self.out, self.policy, checked, io_error)?,
+                OutputFormat::Human => {
+                    let unexpected = matches!(verdict, Verdict::Recorded(_, false));
+                    if !self.quiet || status != Status::Ok || unexpected {
+                        human(
+                            &mut self.out,
+                            self.policy,
+                            checked,
+                            status,
+                            &verdict,
+                            io_error,
+                            self.colour,
+                        )?;
+                    }
+                }
             }
         }
+        Ok(())
     }
-    if format == OutputFormat::Human {
-        summary.print(&mut out, results)?;
+
+    /// Writes out what is buffered (before a progress bar is redrawn).
+    pub fn flush(&mut self) -> std::io::Result<()> {
+        self.out.flush()
     }
-    out.flush()?;
-    Ok(any_failure)
+
+    /// Prints the summary (human output) and returns whether any result counts as a failure.
+    pub fn finish(mut self) -> std::io::Result<bool> {
+        if self.format == OutputFormat::Human {
+            self.summary.print(&mut self.out)?;
+        }
+        self.out.flush()?;
+        Ok(self.any_failure)
+    }
 }
 
-/// One JSON Lines record, DESIGN.md's shape.
-fn json_line(policy: &Policy, c: &Checked, status: Status, io_error: Option<&str>) -> Value {
-    let r = &c.report;
-    let mut obj = Map::new();
-    obj.insert("path".into(), c.path.clone().into());
-    obj.insert("format".into(), r.format.into());
-    obj.insert("status".into(), status.as_str().into());
-    if let Some(w) = r.width {
-        obj.insert("width".into(), w.into());
+/// One JSON Lines record, DESIGN.md's shape, serialized straight from the result (no
+/// intermediate JSON tree: a large archive prints thousands of these).
+#[derive(Serialize)]
+struct JsonLine<'a> {
+    path: &'a str,
+    format: &'a str,
+    status: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    width: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    height: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    mips: Option<u32>,
+    diagnostics: Vec<JsonDiagnostic<'a>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    expected: Option<&'static str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    as_expected: Option<bool>,
+}
+
+#[derive(Serialize)]
+struct JsonDiagnostic<'a> {
+    code: &'static str,
+    severity: &'static str,
+    message: Message<'a>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    offset: Option<u64>,
+}
+
+/// A diagnostic's message, written without building a string first; an unreadable file's message
+/// is the OS reason.
+struct Message<'a>(&'a lumpkit::Diagnostic, Option<&'a str>);
+
+impl std::fmt::Display for Message<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match (self.0.code(), self.1) {
+            ("lumpkit-unreadable", Some(reason)) => f.write_str(reason),
+            _ => self.0.fmt(f),
+        }
     }
-    if let Some(h) = r.height {
-        obj.insert("height".into(), h.into());
+}
+
+impl Serialize for Message<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
     }
-    if let Some(m) = r.mips {
-        obj.insert("mips".into(), m.into());
+}
+
+impl<'a> JsonLine<'a> {
+    fn new(
+        policy: &Policy,
+        c: &'a Checked,
+        status: Status,
+        io_error: Option<&'a str>,
+        verdict: &Verdict<'_>,
+    ) -> Self {
+        let r = &c.report;
+        let diagnostics = r
+            .diagnostics
+            .iter()
+            .filter_map(|d| {
+                Some(JsonDiagnostic {
+                    code: d.code(),
+                    severity: policy.severity(d)?.as_str(),
+                    message: Message(d, io_error),
+                    offset: d.offset,
+                })
+            })
+            .collect();
+        let (expected, as_expected) = match verdict {
+            Verdict::Recorded(e, met) => (Some(e.status_str()), Some(*met)),
+            _ => (None, None),
+        };
+        JsonLine {
+            path: &c.path,
+            format: r.format,
+            status: status.as_str(),
+            width: r.width,
+            height: r.height,
+            mips: r.mips,
+            diagnostics,
+            expected,
+            as_expected,
+        }
     }
-    let diags: Vec<Value> = r
-        .diagnostics
-        .iter()
-        .filter_map(|d| {
-            let severity = policy.severity(d)?;
-            let message = match (d.code(), io_error) {
-                ("lumpkit-unreadable", Some(reason)) => reason.to_string(),
-                _ => d.to_string(),
-            };
-            let mut v =
-                json!({"code": d.code(), "severity": severity.as_str(), "message": message});
-            if let (Some(off), Some(o)) = (d.offset, v.as_object_mut()) {
-                o.insert("offset".into(), off.into());
-            }
-            Some(v)
-        })
-        .collect();
-    obj.insert("diagnostics".into(), diags.into());
-    Value::Object(obj)
 }
 
 fn human(
@@ -131,39 +221,36 @@ fn human(
         (true, Status::Warning) => ("\x1b[33m", "\x1b[0m"),
         (true, Status::Error) => ("\x1b[31m", "\x1b[0m"),
     };
-    let mut facts = String::from(r.format);
+    // Written piece by piece: a large archive prints thousands of these lines.
+    write!(
+        out,
+        "{on}{:7}{off} {} ({}",
+        status.as_str(),
+        c.path,
+        r.format
+    )?;
     if let (Some(w), Some(h)) = (r.width, r.height) {
-        facts.push_str(&format!(" {w}x{h}"));
+        write!(out, " {w}x{h}")?;
     }
     if let Some(m) = r.mips {
-        facts.push_str(&format!(" {m} mips"));
+        write!(out, " {m} mips")?;
     }
-    let note = match verdict {
-        Verdict::Recorded(_, true) => " [as expected]".to_string(),
-        Verdict::Recorded(e, false) => format!(" [UNEXPECTED: recorded {}]", e.status_str()),
-        _ => String::new(),
-    };
-    writeln!(
-        out,
-        "{on}{:7}{off} {} ({facts}){note}",
-        status.as_str(),
-        c.path
-    )?;
+    out.write_all(b")")?;
+    match verdict {
+        Verdict::Recorded(_, true) => out.write_all(b" [as expected]")?,
+        Verdict::Recorded(e, false) => write!(out, " [UNEXPECTED: recorded {}]", e.status_str())?,
+        _ => {}
+    }
+    out.write_all(b"\n")?;
     for d in &r.diagnostics {
         let Some(severity) = policy.severity(d) else {
             continue;
         };
-        let message = match (d.code(), io_error) {
-            ("lumpkit-unreadable", Some(reason)) => reason.to_string(),
-            _ => d.to_string(),
-        };
-        let at = d.offset.map(|o| format!(" @{o}")).unwrap_or_default();
-        writeln!(
-            out,
-            "        {} {}{at}: {message}",
-            severity.as_str(),
-            d.code()
-        )?;
+        write!(out, "        {} {}", severity.as_str(), d.code())?;
+        if let Some(o) = d.offset {
+            write!(out, " @{o}")?;
+        }
+        writeln!(out, ": {}", Message(d, io_error))?;
     }
     Ok(())
 }
@@ -222,6 +309,9 @@ enum Verdict<'e> {
     Plain,
 }
 
+/// How many files the summary names as the slowest.
+const SLOWEST: usize = 3;
+
 #[derive(Default)]
 struct Summary {
     by_status: BTreeMap<Status, usize>,
@@ -229,9 +319,29 @@ struct Summary {
     bytes: u64,
     recorded: usize,
     unexpected: usize,
+    files: usize,
+    /// The slowest files so far, slowest first.
+    slowest: Vec<(Duration, String)>,
 }
 
 impl Summary {
+    fn file(&mut self, result: &FileResult) {
+        self.files += 1;
+        let Some(first) = result.checked.first() else {
+            return;
+        };
+        let at = self
+            .slowest
+            .iter()
+            .position(|(t, _)| result.elapsed > *t)
+            .unwrap_or(self.slowest.len());
+        if at < SLOWEST {
+            self.slowest
+                .insert(at, (result.elapsed, first.path.clone()));
+            self.slowest.truncate(SLOWEST);
+        }
+    }
+
     fn add(&mut self, c: &Checked, status: Status, verdict: &Verdict<'_>) {
         *self.by_status.entry(status).or_default() += 1;
         *self.by_format.entry(c.report.format).or_default() += 1;
@@ -242,7 +352,7 @@ impl Summary {
         }
     }
 
-    fn print(&self, out: &mut impl Write, results: &[FileResult]) -> std::io::Result<()> {
+    fn print(&self, out: &mut impl Write) -> std::io::Result<()> {
         let total: usize = self.by_status.values().sum();
         let statuses: Vec<String> = [Status::Ok, Status::Warning, Status::Error]
             .iter()
@@ -259,20 +369,12 @@ impl Summary {
             .iter()
             .map(|(f, n)| format!("{n} {f}"))
             .collect();
-        let mut slowest: Vec<&FileResult> = results.iter().collect();
-        slowest.sort_by_key(|r| std::cmp::Reverse(r.elapsed));
-        if results.len() > 1 {
+        if self.files > 1 {
             writeln!(out)?;
-            let names: Vec<String> = slowest
+            let names: Vec<String> = self
+                .slowest
                 .iter()
-                .take(3)
-                .filter_map(|r| {
-                    Some(format!(
-                        "{} {:.1} ms",
-                        r.checked.first()?.path,
-                        r.elapsed.as_secs_f64() * 1e3
-                    ))
-                })
+                .map(|(t, path)| format!("{path} {:.1} ms", t.as_secs_f64() * 1e3))
                 .collect();
             writeln!(out, "slowest: {}", names.join(", "))?;
         }
