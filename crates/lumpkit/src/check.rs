@@ -4,7 +4,7 @@ use std::path::Path;
 
 use crate::registry::{Sniffed, by_extension_str, extension_of, sniff_claimed};
 use crate::rules::{EXTENSION_MISMATCH, NESTING_TOO_DEEP, UNKNOWN_FORMAT};
-use crate::{ChildContent, Context, Report};
+use crate::{ChildContent, Context, Diagnostics, Report};
 
 /// How deep archives inside archives are opened (a PBO inside a PAK is depth 1).
 pub const MAX_NESTING: u32 = 4;
@@ -74,16 +74,16 @@ fn walk(
         size: bytes.len() as u64,
     });
     out.reserve(children.len());
+    // A member has no path on disk: formats that read sibling files (BLP0) must not look next to
+    // the archive.
+    let member_ctx = Context { path: None, ..*ctx };
     for child in children {
         let mut child_name = String::with_capacity(parent.len() + 1 + child.name.len());
         child_name.push_str(&parent);
         child_name.push('!');
         child_name.push_str(&child.name);
         match child.content {
-            // A member has no path on disk: formats that read sibling files (BLP0) must not look
-            // next to the archive.
             ChildContent::Bytes(data) => {
-                let member_ctx = Context { path: None, ..*ctx };
                 walk(
                     &member_ctx,
                     child_name,
@@ -120,7 +120,7 @@ fn not_ours(path: String, sniffed: Sniffed, claimed: bool, size: usize) -> Check
         Sniffed::Foreign(name) => (name, false),
         _ => ("unknown", true),
     };
-    let mut diagnostics = Vec::with_capacity(usize::from(claimed) + usize::from(unknown));
+    let mut diagnostics = Diagnostics::new();
     if claimed {
         diagnostics.push(EXTENSION_MISMATCH.at(0));
     }

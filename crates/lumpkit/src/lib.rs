@@ -22,4 +22,4 @@ pub use image::Image;
 pub use input::{Input, OpenMode};
 pub use lumpkit_formats::{Diagnostic, Error, Fault, Limits, Rule, Severity};
 pub use registry::{FORMATS, by_name, sniff};
-pub use report::{Fields, Report, Status, Version};
+pub use report::{Diagnostics, Fields, Report, Status, Version};

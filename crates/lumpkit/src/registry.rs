@@ -1,6 +1,7 @@
 //! The one place formats register: adding a format is one line in [`FORMATS`].
 
 use std::path::Path;
+use std::sync::LazyLock;
 
 use crate::Format;
 
@@ -68,17 +69,17 @@ pub fn by_extension(path: &Path) -> Option<&'static dyn Format> {
 
 /// The format an extension (without dot, any case) suggests.
 pub fn by_extension_str(extension: &str) -> Option<&'static dyn Format> {
-    FORMATS
+    // Every extension in one flat table, built once: `check` asks this of every archive member.
+    static TABLE: LazyLock<Vec<(&'static str, &'static dyn Format)>> = LazyLock::new(|| {
+        FORMATS
+            .iter()
+            .flat_map(|&f| f.extensions().iter().map(move |&e| (e, f)))
+            .collect()
+    });
+    TABLE
         .iter()
-        .copied()
-        .find(|f| has_extension(*f, extension))
-}
-
-fn has_extension(format: &dyn Format, extension: &str) -> bool {
-    format
-        .extensions()
-        .iter()
-        .any(|e| e.eq_ignore_ascii_case(extension))
+        .find(|(e, _)| e.eq_ignore_ascii_case(extension))
+        .map(|&(_, f)| f)
 }
 
 /// The extension of the last component of a `/`-separated name, as [`Path::extension`] defines it

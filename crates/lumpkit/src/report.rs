@@ -4,6 +4,7 @@ use lumpkit_formats::{Diagnostic, Error, Fault, Severity, Sink};
 use std::borrow::Cow;
 
 use serde_json::{Map, Value, json};
+use smallvec::SmallVec;
 
 use crate::Context;
 
@@ -46,7 +47,7 @@ pub struct Report {
     /// Levels present, for pictures.
     pub mips: Option<u32>,
     /// Everything reported, in order; a fatal error's diagnostic is the last one.
-    pub diagnostics: Vec<Diagnostic>,
+    pub diagnostics: Diagnostics,
     /// Format-specific info fields (`levels`, `encoding`, `entries`, `lumps`, `counts`, …).
     pub fields: Fields,
     /// The error that stopped the parse, if one did (its diagnostic is in `diagnostics`).
@@ -54,6 +55,10 @@ pub struct Report {
     /// Whether [`Report::set`] keeps info fields (not in a [`Context::brief`] inspection).
     keep_fields: bool,
 }
+
+/// A report's diagnostics. One is kept inline: most members of a large archive have exactly one
+/// (an unknown file's), and a heap allocation for it cost more than the rest of its check.
+pub type Diagnostics = SmallVec<[Diagnostic; 1]>;
 
 /// A format's version as the format names it: a number (BLP 1, BSP 38, M2 264) or a name (`WAD3`,
 /// `SKIN`, a PBO's `version` property).
@@ -147,7 +152,7 @@ impl Report {
             width: None,
             height: None,
             mips: None,
-            diagnostics: Vec::new(),
+            diagnostics: Diagnostics::new(),
             fields: Fields::default(),
             fatal: None,
             keep_fields: true,
@@ -155,7 +160,7 @@ impl Report {
     }
 
     /// A report for `format` with these diagnostics and nothing else.
-    pub fn with_diagnostics(format: &'static str, diagnostics: Vec<Diagnostic>) -> Report {
+    pub fn with_diagnostics(format: &'static str, diagnostics: Diagnostics) -> Report {
         Report {
             diagnostics,
             ..Report::new(format)
@@ -269,7 +274,7 @@ pub fn diagnostic_json(d: &Diagnostic) -> Value {
 /// A [`Sink`] that appends to a report's diagnostics.
 #[derive(Debug)]
 pub struct Collector<'r> {
-    diagnostics: &'r mut Vec<Diagnostic>,
+    diagnostics: &'r mut Diagnostics,
     strict: bool,
 }
 
