@@ -76,18 +76,16 @@ pub fn report(ctx: &Context<'_>, bsp: &Bsp1<'_>, t: &Texture<'_>) -> Report {
         Ok(m) => {
             report.width = Some(m.width());
             report.height = Some(m.height());
-            let levels: Vec<_> = if m.is_external() {
-                Vec::new()
-            } else {
-                (0..LEVELS)
+            let mips = if m.is_external() { 0 } else { LEVELS };
+            report.mips = Some(mips);
+            report.set_with("levels", || {
+                (0..mips)
                     .map(|n| {
                         let (w, h) = level_size(m.width(), m.height(), n);
                         json!({"width": w, "height": h, "offset": m.offsets().get(n as usize)})
                     })
-                    .collect()
-            };
-            report.mips = Some(levels.len() as u32);
-            report.set("levels", levels);
+                    .collect::<Vec<_>>()
+            });
             report.set("external", m.is_external());
             report.set("encoding", "indexed");
         }

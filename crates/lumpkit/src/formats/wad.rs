@@ -165,7 +165,7 @@ fn inspect_into(ctx: &Context<'_>, bytes: &[u8], report: &mut Report) -> Result<
     let keep = report.wants_fields();
     let mut entries = Vec::with_capacity(if keep { wad.len() } else { 0 });
     for entry in wad.entries() {
-        let facts = entry_facts(ctx, &entry, &mut report.sink(ctx.strict))?;
+        let facts = entry_facts(ctx, &entry, keep, &mut report.sink(ctx.strict))?;
         if keep {
             entries.push(facts.json(&entry));
         }
@@ -179,7 +179,9 @@ fn inspect_into(ctx: &Context<'_>, bytes: &[u8], report: &mut Report) -> Result<
 struct Facts {
     width: Option<u32>,
     height: Option<u32>,
+    /// The `levels` info field (only when `describe`d).
     levels: Vec<Value>,
+    /// Each level's width and height.
     sizes: Vec<(u32, u32)>,
 }
 
@@ -194,9 +196,9 @@ impl Facts {
             "size": entry.disk_size(),
         });
         if let Some(obj) = v.as_object_mut()
-            && !self.levels.is_empty()
+            && !self.sizes.is_empty()
         {
-            obj.insert("mips".into(), self.levels.len().into());
+            obj.insert("mips".into(), self.sizes.len().into());
         }
         v
     }
@@ -204,9 +206,11 @@ impl Facts {
 
 /// Checks one entry's content (not its directory record), reporting with file offsets. An error
 /// that makes the entry unusable is reported as a diagnostic: the archive stays usable.
+/// With `describe`, also the `levels` info field.
 fn entry_facts<S: Sink + ?Sized>(
     ctx: &Context<'_>,
     entry: &Entry<'_>,
+    describe: bool,
     sink: &mut S,
 ) -> Result<Facts, Error> {
     let mut facts = Facts::default();
@@ -228,6 +232,9 @@ fn entry_facts<S: Sink + ?Sized>(
             facts.height = Some(m.height());
             for level in m.levels().into_iter().flatten() {
                 facts.sizes.push((level.width, level.height));
+                if !describe {
+                    continue;
+                }
                 facts.levels.push(json!({
                     "width": level.width,
                     "height": level.height,
@@ -240,12 +247,14 @@ fn entry_facts<S: Sink + ?Sized>(
             facts.width = Some(p.width);
             facts.height = Some(p.height);
             facts.sizes.push((p.width, p.height));
-            facts.levels.push(json!({
-                "width": p.width,
-                "height": p.height,
-                "offset": base.saturating_add(p.pixels_offset),
-                "size": p.pixels.len(),
-            }));
+            if describe {
+                facts.levels.push(json!({
+                    "width": p.width,
+                    "height": p.height,
+                    "offset": base.saturating_add(p.pixels_offset),
+                    "size": p.pixels.len(),
+                }));
+            }
         }
         Content::Palette(_) | Content::Unknown(_) => {}
     }
@@ -273,12 +282,19 @@ fn entry_report(ctx: &Context<'_>, version: Version, entry: &Entry<'_>) -> Repor
     report.version = Some(version.as_str().into());
     let result = entry
         .check_record(&mut report.sink(ctx.strict))
-        .and_then(|()| entry_facts(ctx, entry, &mut report.sink(ctx.strict)));
+        .and_then(|()| {
+            entry_facts(
+                ctx,
+                entry,
+                report.wants_fields(),
+                &mut report.sink(ctx.strict),
+            )
+        });
     match result {
         Ok(facts) => {
             report.width = facts.width;
             report.height = facts.height;
-            report.mips = u32::try_from(facts.levels.len()).ok().filter(|&n| n > 0);
+            report.mips = u32::try_from(facts.sizes.len()).ok().filter(|&n| n > 0);
             report.set("type", entry.type_code());
             report.set("levels", facts.levels);
         }

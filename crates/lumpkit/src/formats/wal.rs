@@ -45,11 +45,12 @@ impl Format for Wal {
         report.width = Some(w);
         report.height = Some(h);
         report.mips = Some(present);
-        let levels: Vec<_> = (0..present)
-            .filter_map(|n| wal.level(n))
-            .map(|l| json!({"width": l.width, "height": l.height, "offset": l.offset, "size": u64::from(l.width) * u64::from(l.height)}))
-            .collect();
-        report.set("levels", levels);
+        report.set_with("levels", || {
+            (0..present)
+                .filter_map(|n| wal.level(n))
+                .map(|l| json!({"width": l.width, "height": l.height, "offset": l.offset, "size": u64::from(l.width) * u64::from(l.height)}))
+                .collect::<Vec<_>>()
+        });
         report.set("encoding", "indexed");
         let hd = wal.header();
         report.set("name", String::from_utf8_lossy(wal.name()));
