@@ -90,17 +90,28 @@ fn quiet_human_output_lists_only_problems() {
     // A result line starts with its status, padded to 7 columns; diagnostics are indented.
     let results = |text: &str| -> Vec<String> {
         text.lines()
-            .filter(|l| ["ok ", "warning ", "error "].iter().any(|s| l.starts_with(s)))
+            .filter(|l| {
+                ["ok ", "warning ", "error "]
+                    .iter()
+                    .any(|s| l.starts_with(s))
+            })
             .map(str::to_string)
             .collect()
     };
-    let summary = |text: &str| text.lines().rfind(|l| l.starts_with("checked ")).map(str::to_string);
+    let summary = |text: &str| {
+        text.lines()
+            .rfind(|l| l.starts_with("checked "))
+            .map(str::to_string)
+    };
     let problems: Vec<String> = results(&all)
         .into_iter()
         .filter(|l| !l.starts_with("ok "))
         .collect();
     assert!(!problems.is_empty(), "the tree holds broken files");
-    assert!(results(&all).len() > problems.len(), "the tree holds good files");
+    assert!(
+        results(&all).len() > problems.len(),
+        "the tree holds good files"
+    );
     assert_eq!(results(&quiet), problems);
     assert!(summary(&all).is_some());
     assert_eq!(summary(&quiet), summary(&all));
@@ -114,7 +125,13 @@ fn a_closed_output_pipe_ends_the_scan() {
     let dir = tempfile::tempdir().unwrap();
     lumpkit_testgen::tree::build(dir.path(), 3).unwrap();
     let mut child = Command::new(support::lumpkit_bin())
-        .args(["check", "--json", "--jobs", "1", dir.path().to_str().unwrap()])
+        .args([
+            "check",
+            "--json",
+            "--jobs",
+            "1",
+            dir.path().to_str().unwrap(),
+        ])
         .stdout(std::process::Stdio::piped())
         .spawn()
         .unwrap();
