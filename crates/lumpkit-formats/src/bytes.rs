@@ -43,8 +43,21 @@ pub fn end(offset: u64, len: u64) -> Option<u64> {
 /// The bytes of a fixed-size name field up to the first NUL (all of it when there is none), and
 /// whether a NUL was found.
 pub fn nul_terminated(field: &[u8]) -> (&[u8], bool) {
-    match field.iter().position(|&b| b == 0) {
-        Some(n) => (field.get(..n).unwrap_or(field), true),
+    // Eight bytes at a time (a PAK asks this of every directory entry): the lowest byte the
+    // classic has-zero-byte test flags is the first NUL.
+    let mut chunks = field.chunks_exact(8);
+    let mut start = 0usize;
+    for chunk in &mut chunks {
+        let word = u64::from_le_bytes(chunk.try_into().unwrap_or([1; 8]));
+        let zero = word.wrapping_sub(0x0101_0101_0101_0101) & !word & 0x8080_8080_8080_8080;
+        if zero != 0 {
+            let n = start.saturating_add((zero.trailing_zeros() / 8) as usize);
+            return (field.get(..n).unwrap_or(field), true);
+        }
+        start = start.saturating_add(8);
+    }
+    match chunks.remainder().iter().position(|&b| b == 0) {
+        Some(n) => (field.get(..start.saturating_add(n)).unwrap_or(field), true),
         None => (field, false),
     }
 }
@@ -69,5 +82,27 @@ mod tests {
     fn nul_terminated_names() {
         assert_eq!(nul_terminated(b"abc\0def"), (&b"abc"[..], true));
         assert_eq!(nul_terminated(b"abcd"), (&b"abcd"[..], false));
+        // Every position of the first NUL, every length, with high bytes around it (the word
+        // test must not flag 0x80 or 0x01 bytes, nor a NUL after the first).
+        for len in 0..40usize {
+            for first in 0..=len {
+                let mut field = [0x81u8; 40];
+                for (i, b) in field.iter_mut().enumerate().take(len) {
+                    *b = [0x01, 0x80, 0xFF, b'a'][i % 4];
+                }
+                let field = &mut field[..len];
+                if let Some(b) = field.get_mut(first) {
+                    *b = 0;
+                }
+                if let Some(b) = field.get_mut(first + 3) {
+                    *b = 0;
+                }
+                let want = match field.iter().position(|&b| b == 0) {
+                    Some(n) => (&field[..n], true),
+                    None => (&field[..], false),
+                };
+                assert_eq!(nul_terminated(field), want, "len {len}, first {first}");
+            }
+        }
     }
 }
