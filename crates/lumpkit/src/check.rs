@@ -102,7 +102,7 @@ fn walk(
             }
             ChildContent::Failed(error) => {
                 let mut report = Report::new("unknown");
-                report.fail(error);
+                report.fail(*error);
                 out.push(Checked {
                     path: child_name,
                     report,

@@ -63,8 +63,9 @@ pub enum ChildContent<'b> {
     Bytes(Cow<'b, [u8]>),
     /// A member the parent format has already checked (a WAD texture has no magic of its own).
     Report(Box<Report>),
-    /// The member cannot be read (compressed with an unsupported method, out of bounds, …).
-    Failed(Error),
+    /// The member cannot be read (compressed with an unsupported method, out of bounds, …). Boxed:
+    /// rare, and inline it would double the size of every member of a large archive.
+    Failed(Box<Error>),
 }
 
 /// One item `extract` produces.
@@ -143,7 +144,7 @@ pub trait Format: Sync + Send {
                 for child in children {
                     match child.content {
                         ChildContent::Bytes(data) => out(&child.name, Extracted::Bytes(data))?,
-                        ChildContent::Failed(e) => failures.push(e),
+                        ChildContent::Failed(e) => failures.push(*e),
                         ChildContent::Report(_) => {}
                     }
                 }

@@ -80,7 +80,7 @@ fn members<'b>(pak: &PakView<'b>, bytes: &'b [u8]) -> Vec<Child<'b>> {
             offset: Some(e.offset),
             content: match e.data {
                 Some(data) => ChildContent::Bytes(Cow::Borrowed(data)),
-                None => ChildContent::Failed(Error::file(
+                None => ChildContent::Failed(Box::new(Error::file(
                     &rules::ENTRY_OUT_OF_BOUNDS,
                     e.offset,
                     [
@@ -88,7 +88,7 @@ fn members<'b>(pak: &PakView<'b>, bytes: &'b [u8]) -> Vec<Child<'b>> {
                         e.offset.saturating_add(e.size),
                         bytes.len() as u64,
                     ],
-                )),
+                ))),
             },
         })
         .collect()

@@ -151,15 +151,15 @@ fn parse_into<'b>(ctx: &Context<'_>, bytes: &'b [u8], report: &mut Report) -> Op
 /// never handed out.
 fn member<'b>(entry: &Entry<'b>, content: Result<Cow<'b, [u8]>, Error>) -> Child<'b> {
     let content = if entry.path_unsafe() {
-        ChildContent::Failed(Error::file(
+        ChildContent::Failed(Box::new(Error::file(
             &pbo_rules::PATH_UNSAFE,
             entry.header_offset,
             [entry.index.into(), 0, 0],
-        ))
+        )))
     } else {
         match content {
             Ok(data) => ChildContent::Bytes(data),
-            Err(e) => ChildContent::Failed(e),
+            Err(e) => ChildContent::Failed(Box::new(e)),
         }
     };
     Child {

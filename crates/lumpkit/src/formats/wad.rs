@@ -81,7 +81,7 @@ impl Format for WadFormat {
             .entries()
             .map(|entry| {
                 let content = match entry.data() {
-                    Err(e) => ChildContent::Failed(e),
+                    Err(e) => ChildContent::Failed(Box::new(e)),
                     Ok(_) if entry.kind().is_picture() => {
                         ChildContent::Report(Box::new(entry_report(ctx, wad.version(), &entry)))
                     }
