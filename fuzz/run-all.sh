@@ -23,10 +23,13 @@ for t in "${targets[@]}"; do
     [ -d "$d" ] && find "$d" -maxdepth 1 -type f -size -2M -exec cp -n {} "$seeds/" \; 2>/dev/null
   done
   echo "== $t ($secs s)"
+  # Only what this run finds is reported: artifacts left by an interrupted earlier run would
+  # otherwise be reported again as new findings.
+  stamp=$(mktemp)
   cargo +nightly fuzz run -O "$t" "$seeds" -- -max_total_time="$secs" -rss_limit_mb=2048 \
     -timeout=10 -dict=lumpkit.dict -print_final_stats=1 2>&1 | tail -n 25 | grep -E "stat::|cov:|==|SUMMARY|Test unit" | tail -n 8
   for a in artifacts/"$t"/*; do
-    [ -f "$a" ] || continue
+    [ -f "$a" ] && [ "$a" -nt "$stamp" ] || continue
     kind=$(basename "$a" | cut -d- -f1)            # crash | oom | timeout | leak | slow-unit
     [ "$kind" = slow ] && continue
     min="$a.min"
@@ -40,5 +43,6 @@ for t in "${targets[@]}"; do
     rm -f "$a" "$min"
     status=1
   done
+  rm -f "$stamp"
 done
 exit $status

@@ -40,7 +40,7 @@ fn walk(
     let claimed = extension_of(own_name).and_then(by_extension_str);
     let sniffed = sniff_claimed(bytes, claimed);
     let Sniffed::Known(format) = sniffed else {
-        // Most members of a big archive end here: built in place, with no report to move around.
+        // Most members of a large archive end here; their entry is built in one go.
         out.push(not_ours(name, sniffed, claimed.is_some(), bytes.len()));
         return;
     };
