@@ -145,6 +145,101 @@ fn a_closed_output_pipe_ends_the_scan() {
     assert!(status.code().is_some(), "ended by a signal: {status}");
 }
 
+/// `--format sarif` is one SARIF 2.1.0 log: a result per shown diagnostic, located in the file on
+/// disk (with the byte offset when it is in that file, the member as a logical location when it is
+/// in an archive member), and the rules that occurred; `--allow` hides a code there too.
+#[test]
+fn sarif_log_locates_every_diagnostic() {
+    let dir = tempfile::tempdir().unwrap();
+    lumpkit_testgen::tree::build(dir.path(), 1).unwrap();
+    let root = dir.path().to_str().unwrap();
+    let sarif = |extra: &[&str]| -> Value {
+        let out = Command::new(support::lumpkit_bin())
+            .args(["check", "--format", "sarif"])
+            .args(extra)
+            .arg(root)
+            .output()
+            .unwrap();
+        serde_json::from_slice(&out.stdout).unwrap()
+    };
+    let log = sarif(&[]);
+    assert_eq!(log["version"], "2.1.0");
+    let run = &log["runs"][0];
+    assert_eq!(run["tool"]["driver"]["name"], "lumpkit");
+    let results = run["results"].as_array().unwrap();
+    let (_, json) = run_check(&["--json", root]);
+    let shown: usize = json
+        .iter()
+        .map(|v| v["diagnostics"].as_array().unwrap().len())
+        .sum();
+    assert_eq!(results.len(), shown, "one result per diagnostic");
+    let rules: Vec<&str> = run["tool"]["driver"]["rules"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["id"].as_str().unwrap())
+        .collect();
+    for r in results {
+        let id = r["ruleId"].as_str().unwrap();
+        assert!(rules.contains(&id), "{id} missing from the rules");
+        assert!(["error", "warning", "note"].contains(&r["level"].as_str().unwrap()));
+        assert!(!r["message"]["text"].as_str().unwrap().is_empty());
+        let location = &r["locations"][0];
+        let uri = location["physicalLocation"]["artifactLocation"]["uri"]
+            .as_str()
+            .unwrap();
+        assert!(
+            !uri.contains('!'),
+            "the physical location is the file on disk: {uri}"
+        );
+        if let Some(member) = location["logicalLocations"][0]["fullyQualifiedName"].as_str() {
+            assert!(member.contains('!'), "{member}");
+            assert!(location["physicalLocation"]["region"].is_null());
+        }
+    }
+    let broken = results
+        .iter()
+        .find(|r| {
+            r["ruleId"] == "pak-name-unsafe" && r["locations"][0]["logicalLocations"].is_null()
+        })
+        .expect("the tree holds a PAK with an unsafe name");
+    assert!(broken["locations"][0]["physicalLocation"]["region"]["byteOffset"].is_u64());
+    let hidden = sarif(&["--allow", "lumpkit-unknown-format"]);
+    assert!(
+        hidden["runs"][0]["results"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|r| r["ruleId"] != "lumpkit-unknown-format")
+    );
+}
+
+/// `--format github`: one workflow command per shown diagnostic, escaped, naming the file on disk.
+#[test]
+fn github_annotations_name_the_file_on_disk() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("a,b.pak");
+    let pak = lumpkit_testgen::pak::samples()
+        .into_iter()
+        .find(|s| s.name == "name_unsafe.pak")
+        .unwrap();
+    std::fs::write(&file, &pak.bytes).unwrap();
+    let out = Command::new(support::lumpkit_bin())
+        .args(["check", "--format", "github", file.to_str().unwrap()])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    let line = text
+        .lines()
+        .find(|l| l.contains("title=pak-name-unsafe"))
+        .unwrap_or_else(|| panic!("no annotation in {text}"));
+    assert!(line.starts_with("::warning file="), "{line}");
+    assert!(
+        line.contains("a%2Cb.pak"),
+        "a comma in a property is escaped: {line}"
+    );
+}
+
 #[test]
 fn exit_status_and_policy_flags() {
     let dir = tempfile::tempdir().unwrap();

@@ -3,6 +3,7 @@
 mod expect;
 mod output;
 mod policy;
+mod sarif;
 mod walk;
 
 use std::collections::BTreeMap;
@@ -28,6 +29,8 @@ pub enum OutputFormat {
     Json,
     /// GitHub Actions workflow-command annotations.
     Github,
+    /// One SARIF 2.1.0 log (GitHub code scanning and other static-analysis viewers).
+    Sarif,
 }
 
 /// Arguments of `check`.

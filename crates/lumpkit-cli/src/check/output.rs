@@ -1,4 +1,5 @@
-//! Printing `check` results: human (grouped by file, summary), JSON Lines, or GitHub annotations.
+//! Printing `check` results: human (grouped by file, summary), JSON Lines, GitHub annotations, or
+//! a SARIF log.
 
 use std::collections::BTreeMap;
 use std::io::Write;
@@ -12,6 +13,7 @@ use serde::Serialize;
 use super::OutputFormat;
 use super::expect::{Expectation, Expectations};
 use super::policy::Policy;
+use super::sarif::Sarif;
 use lumpkit::check::CheckedFile as FileResult;
 
 /// Prints results one file at a time, in the order they are given, and keeps what the summary
@@ -25,6 +27,7 @@ pub struct Printer<'a, W: Write> {
     quiet: bool,
     any_failure: bool,
     summary: Summary,
+    sarif: Sarif,
 }
 
 impl<'a, W: Write> Printer<'a, W> {
@@ -47,6 +50,7 @@ impl<'a, W: Write> Printer<'a, W> {
             quiet,
             any_failure: false,
             summary: Summary::default(),
+            sarif: Sarif::default(),
         }
     }
 
@@ -84,6 +88,10 @@ impl<'a, W: Write> Printer<'a, W> {
                     self.out.write_all(b"\n")?;
                 }
                 OutputFormat::Github => github(&mut self.out, self.policy, checked, io_error)?,
+                OutputFormat::Sarif => {
+                    self.sarif
+                        .results(&mut self.out, self.policy, checked, io_error)?;
+                }
                 OutputFormat::Human => {
                     let unexpected = matches!(verdict, Verdict::Recorded(_, false));
                     if !self.quiet || status != Status::Ok || unexpected {
@@ -110,8 +118,10 @@ impl<'a, W: Write> Printer<'a, W> {
 
     /// Prints the summary (human output) and returns whether any result counts as a failure.
     pub fn finish(mut self) -> std::io::Result<bool> {
-        if self.format == OutputFormat::Human {
-            self.summary.print(&mut self.out)?;
+        match self.format {
+            OutputFormat::Human => self.summary.print(&mut self.out)?,
+            OutputFormat::Sarif => self.sarif.finish(&mut self.out)?,
+            OutputFormat::Json | OutputFormat::Github => {}
         }
         self.out.flush()?;
         Ok(self.any_failure)
@@ -149,7 +159,7 @@ struct JsonDiagnostic<'a> {
 
 /// A diagnostic's message, written without building a string first; an unreadable file's message
 /// is the OS reason.
-struct Message<'a>(&'a lumpkit::Diagnostic, Option<&'a str>);
+pub(super) struct Message<'a>(pub &'a lumpkit::Diagnostic, pub Option<&'a str>);
 
 impl std::fmt::Display for Message<'_> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
