@@ -44,24 +44,19 @@ fn walk(
         out.push(not_ours(name, sniffed, claimed.is_some(), bytes.len()));
         return;
     };
-    let (mut report, children) = if depth < MAX_NESTING {
-        let (report, children) = format.inspect_with_children(ctx, bytes);
-        (report, children.ok())
-    } else {
-        let mut report = format.inspect(ctx, bytes);
-        if format.children(ctx, bytes).is_ok_and(|c| !c.is_empty()) {
-            report.diagnostics.push(NESTING_TOO_DEEP.here([
-                u64::from(depth),
-                u64::from(MAX_NESTING),
-                0,
-            ]));
-        }
-        (report, None)
-    };
+    let (mut report, children) = format.inspect_with_children(ctx, bytes);
+    let mut children = children.unwrap_or_default();
+    if depth >= MAX_NESTING && !children.is_empty() {
+        report.diagnostics.push(NESTING_TOO_DEEP.here([
+            u64::from(depth),
+            u64::from(MAX_NESTING),
+            0,
+        ]));
+        children.clear();
+    }
     if claimed.is_some_and(|c| c.name() != format.name()) {
         report.diagnostics.insert(0, EXTENSION_MISMATCH.at(0));
     }
-    let children = children.unwrap_or_default();
     // Members are named after the parent; only archives pay for keeping a copy of the name.
     let parent = if children.is_empty() {
         String::new()
