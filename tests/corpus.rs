@@ -18,9 +18,12 @@ const NOT_FILE_TRIGGERED: &[&str] = &[
     "lumpkit-no-such-entry",
     "lumpkit-palette-required",
     "lumpkit-unreadable",
-    "lumpkit-nesting-too-deep",
     "blp-level-missing",
 ];
+
+/// Rules that a corpus file triggers in one of its members rather than in itself, and that file.
+const MEMBER_TRIGGERED: &[(&str, &str)] =
+    &[("lumpkit-nesting-too-deep", "pak/nested_too_deep.pak")];
 
 #[test]
 fn committed_corpus_is_what_the_writers_generate() {
@@ -90,6 +93,7 @@ fn every_file_triggered_rule_has_a_corpus_file() {
             triggered.extend(s.codes);
         }
     }
+    triggered.extend(MEMBER_TRIGGERED.iter().map(|&(code, _)| code));
     let untested: Vec<&str> = lumpkit::rules::all()
         .map(|r| r.code)
         .filter(|c| !triggered.contains(c) && !NOT_FILE_TRIGGERED.contains(c))
@@ -98,6 +102,32 @@ fn every_file_triggered_rule_has_a_corpus_file() {
         untested.is_empty(),
         "rules with no corpus file that triggers them: {untested:?}"
     );
+}
+
+#[test]
+fn member_triggered_rules_are_triggered_by_their_file() {
+    for &(code, file) in MEMBER_TRIGGERED {
+        let path = support::workspace_root().join("corpus").join(file);
+        let bytes = std::fs::read(&path).unwrap();
+        let mut out = Vec::new();
+        check_tree(&Context::default(), file, &bytes, &mut out);
+        let members_with_code: Vec<&str> = out[1..]
+            .iter()
+            .filter(|c| c.report.diagnostics.iter().any(|d| d.code() == code))
+            .map(|c| c.path.as_str())
+            .collect();
+        assert!(
+            !members_with_code.is_empty(),
+            "{file} does not trigger {code}"
+        );
+        // Nothing inside the archive that was not opened is listed.
+        let deepest = members_with_code[0];
+        assert!(
+            out.iter()
+                .all(|c| !c.path.starts_with(&format!("{deepest}!"))),
+            "{deepest} was opened"
+        );
+    }
 }
 
 #[test]

@@ -61,6 +61,13 @@ pub fn samples() -> Vec<Sample> {
         "warning",
         &["pak-directory-misaligned"],
     ));
+    // PAKs inside PAKs, the innermost one past `check`'s nesting limit (4): the archive itself is
+    // fine, and its member at depth 4 gets `lumpkit-nesting-too-deep` instead of being opened.
+    let mut nested = pak(&[(b"readme.txt", b"deep inside".as_slice())]);
+    for _ in 0..4 {
+        nested = pak(&[(b"inner.pak", nested.as_slice())]);
+    }
+    s.push(Sample::new("nested_too_deep.pak", nested, "ok", &[]));
     let many: Vec<(Vec<u8>, &[u8])> = (0..4097)
         .map(|i| (format!("f{i}.txt").into_bytes(), &b""[..]))
         .collect();
