@@ -40,12 +40,10 @@ fn within_jpeg_tolerance(got: &[u8], want: &[u8]) -> Result<(), String> {
 
 #[test]
 fn every_expected_fact_matches() {
-    let Some(dir) = support::shared_corpus("blp") else {
+    let Some((dir, facts)) = support::shared_facts("blp") else {
         return;
     };
     let refs = support::shared_path("refs/blp");
-    let facts = support::read_facts(&dir.join("expected.tsv"));
-    assert!(!facts.is_empty());
     let mut failures = Vec::new();
     for fact in &facts {
         let path = dir.join(&fact.file);

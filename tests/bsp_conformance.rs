@@ -35,13 +35,12 @@ fn extracted(format: &dyn Format, bytes: &[u8], ctx: &Context<'_>) -> Vec<(Strin
 }
 
 fn check_facts(folder: &str) -> usize {
-    let Some(dir) = support::shared_corpus(folder) else {
+    let Some((dir, facts)) = support::shared_facts(folder) else {
         return 0;
     };
     let palette_bytes = std::fs::read(support::shared_path("palettes/quake.lmp").unwrap()).unwrap();
     let palette = lumpkit_pixels::palette::rgb_palette(&palette_bytes).unwrap();
     let mut failures = Vec::new();
-    let facts = support::read_facts(&dir.join("expected.tsv"));
     for fact in &facts {
         let path = dir.join(&fact.file);
         let bytes = std::fs::read(&path).unwrap();

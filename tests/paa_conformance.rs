@@ -8,11 +8,10 @@ use lumpkit::{Context, Selection};
 
 #[test]
 fn every_paa_fact_matches() {
-    let Some(dir) = support::shared_corpus("paa") else {
+    let Some((dir, facts)) = support::shared_facts("paa") else {
         return;
     };
     let format = lumpkit::by_name("paa").unwrap();
-    let facts = support::read_facts(&dir.join("expected.tsv"));
     let ctx = Context::default();
     let mut failures = Vec::new();
     for f in &facts {

@@ -10,11 +10,10 @@ use lumpkit::{Context, Extracted};
 
 #[test]
 fn every_pbo_fact_matches() {
-    let Some(dir) = support::shared_corpus("pbo") else {
+    let Some((dir, facts)) = support::shared_facts("pbo") else {
         return;
     };
     let format = lumpkit::by_name("pbo").unwrap();
-    let facts = support::read_facts(&dir.join("expected.tsv"));
     let ctx = Context::default();
     let mut failures = Vec::new();
     let mut extracted: HashMap<String, HashMap<String, String>> = HashMap::new();

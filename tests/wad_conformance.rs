@@ -30,14 +30,12 @@ fn decode(ctx: &Context<'_>, bytes: &[u8], entry: &str, mip: u32) -> Result<Imag
 
 #[test]
 fn shared_corpus_facts() {
-    let Some(dir) = support::shared_corpus("wad") else {
+    let Some((dir, facts)) = support::shared_facts("wad") else {
         return;
     };
     let Some(palette) = quake_palette() else {
         return;
     };
-    let facts = support::read_facts(&dir.join("expected.tsv"));
-    assert!(!facts.is_empty());
     let mut failures = Vec::new();
     for fact in &facts {
         let bytes = std::fs::read(dir.join(&fact.file)).unwrap();

@@ -21,6 +21,15 @@ pub fn shared_corpus(format: &str) -> Option<PathBuf> {
     missing(&dir.display().to_string())
 }
 
+/// The rows of `../shared/corpus/<format>/expected.tsv` and the folder they name files in, under
+/// the same skip/require rule as [`shared_corpus`]. A file with no rows fails the test.
+pub fn shared_facts(format: &str) -> Option<(PathBuf, Vec<Fact>)> {
+    let dir = shared_corpus(format)?;
+    let facts = read_facts(&dir.join("expected.tsv"));
+    assert!(!facts.is_empty(), "{format}: expected.tsv lists no facts");
+    Some((dir, facts))
+}
+
 /// `../shared/<rel>` (e.g. `refs/blp`, `palettes/quake.lmp`) under the same skip/require rule.
 pub fn shared_path(rel: &str) -> Option<PathBuf> {
     let p = shared_dir()?.join(rel);
