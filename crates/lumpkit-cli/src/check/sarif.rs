@@ -42,6 +42,8 @@ impl Sarif {
             Some((file, _)) => (file, Some(c.path.as_str())),
             None => (c.path.as_str(), None),
         };
+        // Made once per file or member, and only for one with something to report.
+        let mut file_uri = None;
         for d in &c.report.diagnostics {
             let Some(severity) = policy.severity(d) else {
                 continue;
@@ -51,7 +53,8 @@ impl Sarif {
                 out.write_all(b",")?;
             }
             self.any_result = true;
-            serde_json::to_writer(&mut *out, &result(d, severity, file, member, io_error))?;
+            let uri = file_uri.get_or_insert_with(|| uri(file));
+            serde_json::to_writer(&mut *out, &result(d, severity, uri, member, io_error))?;
         }
         Ok(())
     }
@@ -96,7 +99,7 @@ impl Sarif {
 fn result<'a>(
     d: &'a Diagnostic,
     severity: Severity,
-    file: &str,
+    uri: &'a str,
     member: Option<&'a str>,
     io_error: Option<&'a str>,
 ) -> SarifResult<'a> {
@@ -115,7 +118,7 @@ fn result<'a>(
         },
         locations: [Location {
             physical_location: Physical {
-                artifact_location: Artifact { uri: uri(file) },
+                artifact_location: Artifact { uri },
                 region,
             },
             logical_locations: member.map(|name| {
@@ -138,12 +141,15 @@ fn level(severity: Severity) -> &'static str {
 
 /// A path as a relative or absolute URI reference: every byte but unreserved ones and `/` escaped.
 fn uri(path: &str) -> String {
+    use std::fmt::Write as _;
     let mut out = String::with_capacity(path.len());
-    for b in path.replace('\\', "/").bytes() {
-        if b.is_ascii_alphanumeric() || b"-._~/".contains(&b) {
-            out.push(char::from(b));
-        } else {
-            out.push_str(&format!("%{b:02X}"));
+    for b in path.bytes() {
+        match b {
+            b'\\' => out.push('/'),
+            b if b.is_ascii_alphanumeric() || b"-._~/".contains(&b) => out.push(char::from(b)),
+            b => {
+                let _ = write!(out, "%{b:02X}");
+            }
         }
     }
     out
@@ -188,22 +194,22 @@ impl Serialize for MemberMessage<'_> {
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
 struct Location<'a> {
-    physical_location: Physical,
+    physical_location: Physical<'a>,
     #[serde(skip_serializing_if = "Option::is_none")]
     logical_locations: Option<[Logical<'a>; 1]>,
 }
 
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
-struct Physical {
-    artifact_location: Artifact,
+struct Physical<'a> {
+    artifact_location: Artifact<'a>,
     #[serde(skip_serializing_if = "Option::is_none")]
     region: Option<Region>,
 }
 
 #[derive(Serialize)]
-struct Artifact {
-    uri: String,
+struct Artifact<'a> {
+    uri: &'a str,
 }
 
 #[derive(Serialize)]
