@@ -2,7 +2,7 @@
 
 use std::path::Path;
 
-use crate::registry::{Sniffed, by_extension_str, extension_of, sniff_claimed};
+use crate::registry::{Sniffed, by_extension, extension_of, sniff_claimed};
 use crate::rules::{EXTENSION_MISMATCH, NESTING_TOO_DEEP, UNKNOWN_FORMAT};
 use crate::{ChildContent, Context, Diagnostics, Report};
 
@@ -37,7 +37,7 @@ fn walk(
     out: &mut Vec<Checked>,
 ) {
     let own_name = name.get(own..).unwrap_or_default();
-    let claimed = extension_of(own_name).and_then(by_extension_str);
+    let claimed = extension_of(own_name).and_then(by_extension);
     let sniffed = sniff_claimed(bytes, claimed);
     let Sniffed::Known(format) = sniffed else {
         // Most members of a large archive end here; their entry is built in one go.

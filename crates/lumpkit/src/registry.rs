@@ -43,10 +43,10 @@ impl std::fmt::Debug for Sniffed {
 /// Recognises a file: by content first, then (for formats that allow it) by extension.
 pub fn sniff(bytes: &[u8], path: Option<&Path>) -> Sniffed {
     let extension = path.and_then(Path::extension).and_then(|e| e.to_str());
-    sniff_claimed(bytes, extension.and_then(by_extension_str))
+    sniff_claimed(bytes, extension.and_then(by_extension))
 }
 
-/// [`sniff`] given the format the name's extension claims ([`by_extension_str`]), for `check`,
+/// [`sniff`] given the format the name's extension claims ([`by_extension`]), for `check`,
 /// which needs the claim too (to report a `.blp` that is really a PNG) and looks it up once.
 pub fn sniff_claimed(bytes: &[u8], claimed: Option<&'static dyn Format>) -> Sniffed {
     if let Some(format) = FORMATS.iter().copied().find(|f| f.sniff(bytes)) {
@@ -62,13 +62,9 @@ pub fn sniff_claimed(bytes: &[u8], claimed: Option<&'static dyn Format>) -> Snif
     }
 }
 
-/// The format an extension suggests (used to say "named .blp but is a PNG").
-pub fn by_extension(path: &Path) -> Option<&'static dyn Format> {
-    by_extension_str(path.extension()?.to_str()?)
-}
-
-/// The format an extension (without dot, any case) suggests.
-pub fn by_extension_str(extension: &str) -> Option<&'static dyn Format> {
+/// The format an extension (without dot, any case) suggests: what a `.blp` claims to be, so that
+/// one that is really a PNG is reported as such.
+pub fn by_extension(extension: &str) -> Option<&'static dyn Format> {
     // Every extension in one flat table of numbers, built once: `check` asks this of every
     // archive member, and comparing a number per entry is cheaper than comparing text.
     static TABLE: LazyLock<Vec<(u64, &'static dyn Format)>> = LazyLock::new(|| {
@@ -212,18 +208,18 @@ mod tests {
         for format in FORMATS {
             for ext in format.extensions() {
                 assert!(extension_key(ext).is_some(), "`.{ext}` is too long");
-                assert_eq!(by_extension_str(ext).map(|f| f.name()), Some(format.name()));
+                assert_eq!(by_extension(ext).map(|f| f.name()), Some(format.name()));
             }
         }
-        assert!(by_extension_str("").is_none());
-        assert!(by_extension_str("bl").is_none());
-        assert!(by_extension_str("blpx").is_none());
-        assert!(by_extension_str("averylongextension").is_none());
+        assert!(by_extension("").is_none());
+        assert!(by_extension("bl").is_none());
+        assert!(by_extension("blpx").is_none());
+        assert!(by_extension("averylongextension").is_none());
     }
 
     #[test]
     fn extension_claims_ignore_case() {
-        assert_eq!(by_extension_str("BlP").map(|f| f.name()), Some("blp"));
-        assert!(by_extension_str("png").is_none());
+        assert_eq!(by_extension("BlP").map(|f| f.name()), Some("blp"));
+        assert!(by_extension("png").is_none());
     }
 }
