@@ -62,6 +62,9 @@ pub struct CommonArgs {
     /// Largest single allocation in bytes.
     #[arg(long, value_name = "BYTES", default_value_t = Limits::DEFAULT.max_alloc)]
     pub max_alloc: u64,
+    /// Largest total of bytes decompressed out of one file (archives inside archives included).
+    #[arg(long, value_name = "BYTES", default_value_t = Limits::DEFAULT.max_unpacked)]
+    pub max_unpacked: u64,
 }
 
 impl CommonArgs {
@@ -77,6 +80,7 @@ impl CommonArgs {
             max_height: self.max_dimension,
             max_pixels: self.max_pixels,
             max_alloc: self.max_alloc,
+            max_unpacked: self.max_unpacked,
         }
     }
 }

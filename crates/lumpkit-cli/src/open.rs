@@ -50,5 +50,6 @@ pub fn context<'a>(
         decode_pixels: false,
         vis: false,
         brief: false,
+        budget: None,
     }
 }

@@ -17,6 +17,10 @@ pub struct Limits {
     pub max_pixels: u64,
     /// Largest single allocation (output or scratch) in bytes. Default 256 MiB.
     pub max_alloc: u64,
+    /// Largest total of bytes decompressed out of one top-level file, archives inside archives
+    /// included (the facade's `UnpackBudget` counts it). Default 1 GiB: archive bombs claim far
+    /// more, while the largest real mod archives (WoW client patches) stay below it per file.
+    pub max_unpacked: u64,
 }
 
 impl Limits {
@@ -26,6 +30,7 @@ impl Limits {
         max_height: 65_535,
         max_pixels: 64 * 1024 * 1024,
         max_alloc: 256 * 1024 * 1024,
+        max_unpacked: 1024 * 1024 * 1024,
     };
 
     /// No limits beyond what addressable memory implies. For trusted input only.
@@ -34,6 +39,7 @@ impl Limits {
         max_height: u32::MAX,
         max_pixels: u64::MAX,
         max_alloc: u64::MAX,
+        max_unpacked: u64::MAX,
     };
 
     /// Checks an image of `width` × `height` and returns the size of its RGBA8 buffer in bytes.

@@ -23,8 +23,20 @@ pub static LIMIT_ALLOC: Rule = Rule {
     message: "{0} bytes exceed the configured allocation limit of {1}",
 };
 
+/// The bytes decompressed out of one top-level file exceed `Limits::max_unpacked`.
+pub static LIMIT_UNPACKED: Rule = Rule {
+    code: "limit-unpacked",
+    severity: Severity::Error,
+    message: "decompressing {0} more bytes would exceed the configured limit of {1} bytes unpacked from this file",
+};
+
 /// Rules shared by all formats.
-pub static COMMON: &[&Rule] = &[&LIMIT_DIMENSIONS, &LIMIT_PIXELS, &LIMIT_ALLOC];
+pub static COMMON: &[&Rule] = &[
+    &LIMIT_DIMENSIONS,
+    &LIMIT_PIXELS,
+    &LIMIT_ALLOC,
+    &LIMIT_UNPACKED,
+];
 
 /// Every rule of every format, one slice per format module. `docs/diagnostics.md` must list exactly
 /// these codes (a test checks both directions).

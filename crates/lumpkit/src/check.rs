@@ -4,7 +4,7 @@ use std::path::Path;
 
 use crate::registry::{Sniffed, by_extension, extension_of, sniff_claimed};
 use crate::rules::{EXTENSION_MISMATCH, NESTING_TOO_DEEP, UNKNOWN_FORMAT};
-use crate::{ChildContent, Context, Diagnostics, Report};
+use crate::{ChildContent, Context, Diagnostics, Report, UnpackBudget};
 
 /// How deep archives inside archives are opened (a PBO inside a PAK is depth 1).
 pub const MAX_NESTING: u32 = 4;
@@ -22,8 +22,22 @@ pub struct Checked {
 
 /// Checks `bytes` (named `name`: the file's path, or `archive!member`) and every member inside,
 /// appending one [`Checked`] per file or member to `out`, parent first.
+///
+/// Everything decompressed inside the file comes out of one [`UnpackBudget`] (the caller's, or a new
+/// one of `ctx.limits.max_unpacked` bytes), so nested archives cannot multiply the limit.
 pub fn check_tree(ctx: &Context<'_>, name: &str, bytes: &[u8], out: &mut Vec<Checked>) {
-    walk(ctx, name.to_string(), 0, bytes, 0, out);
+    let own_budget;
+    let ctx = match ctx.budget {
+        Some(_) => *ctx,
+        None => {
+            own_budget = UnpackBudget::new(&ctx.limits);
+            Context {
+                budget: Some(&own_budget),
+                ..*ctx
+            }
+        }
+    };
+    walk(&ctx, name.to_string(), 0, bytes, 0, out);
 }
 
 /// Checks one file or member called `name`, whose own name (the part that has its extension)

@@ -11,6 +11,7 @@ pub const FUZZ_LIMITS: Limits = Limits {
     max_height: 4096,
     max_pixels: 1 << 18,
     max_alloc: 8 << 20,
+    max_unpacked: 32 << 20,
 };
 
 /// Inspects in lenient mode with pixel decoding (every level), decodes level 0 with every option
@@ -28,6 +29,7 @@ pub fn format(format: &dyn Format, bytes: &[u8]) {
         decode_pixels: true,
         vis: true,
         brief: false,
+        budget: None,
     };
     let report = format.inspect(&ctx, bytes);
     let _ = report.to_json("fuzz");

@@ -6,6 +6,7 @@ use std::path::Path;
 
 use lumpkit_formats::{Error, Limits};
 
+use crate::budget::UnpackBudget;
 use crate::rules::NOT_A_PICTURE;
 
 use crate::{Image, Report};
@@ -29,6 +30,25 @@ pub struct Context<'a> {
     /// ([`Report::fields`]: entry lists, level tables, …) that only `info` prints. `check` sets it:
     /// building those JSON values for every member of a large archive costs more than the checks.
     pub brief: bool,
+    /// What may still be decompressed out of the top-level file this one sits in. Formats that
+    /// decompress members take from it before allocating ([`Context::take_unpacked`]); `check`
+    /// sets one per top-level file. `None`: only `limits.max_unpacked` per call applies.
+    pub budget: Option<&'a UnpackBudget>,
+}
+
+impl Context<'_> {
+    /// Takes `bytes` that are about to be decompressed from the shared budget, and checks them
+    /// against `limits.max_unpacked` when there is no budget.
+    pub fn take_unpacked(&self, bytes: u64) -> Result<(), Error> {
+        match self.budget {
+            Some(budget) => budget.take(bytes),
+            None if bytes > self.limits.max_unpacked => Err(Error::limit(
+                &lumpkit_formats::rules::LIMIT_UNPACKED,
+                [bytes, self.limits.max_unpacked, 0],
+            )),
+            None => Ok(()),
+        }
+    }
 }
 
 /// Which picture `decode` should produce.

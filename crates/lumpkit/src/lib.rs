@@ -7,6 +7,7 @@
 //! [`registry::FORMATS`]; the CLI and `check` know nothing format-specific.
 #![forbid(unsafe_code)]
 
+pub mod budget;
 pub mod check;
 pub mod exercise;
 pub mod format;
@@ -17,6 +18,7 @@ pub mod registry;
 pub mod report;
 pub mod rules;
 
+pub use budget::UnpackBudget;
 pub use format::{Child, ChildContent, Context, Extracted, Format, Selection};
 pub use image::Image;
 pub use input::{Input, OpenMode};
