@@ -28,14 +28,21 @@ pub fn collect(paths: &[PathBuf], follow_links: bool) -> Result<Vec<Found>, Fata
     Ok(files)
 }
 
+/// Regular files and special files (reported as unreadable); not folders, nor links the walk does
+/// not follow.
+fn is_listed(kind: std::fs::FileType) -> bool {
+    !kind.is_dir() && !kind.is_symlink()
+}
+
 fn walk_dir(root: &Path, follow_links: bool, files: &mut Vec<Found>) {
     let walker = walkdir::WalkDir::new(root)
         .follow_links(follow_links)
         .sort_by_file_name();
     for entry in walker {
         match entry {
-            // A folder's `expect.tsv` is read as its manifest, not checked as a file.
-            Ok(e) if e.file_type().is_file() && !super::expect::is_manifest(e.path()) => files
+            // A folder's `expect.tsv` is read as its manifest, not checked as a file. FIFOs, sockets
+            // and devices are listed too: opening refuses them, so each is reported, not skipped.
+            Ok(e) if is_listed(e.file_type()) && !super::expect::is_manifest(e.path()) => files
                 .push(Found {
                     path: e.into_path(),
                 }),
