@@ -1,11 +1,16 @@
 #!/usr/bin/env bash
-# Runs every fuzz target for SECONDS each (default 60), seeded from corpus/, with the formats' magic
-# numbers and tag names as a dictionary. Crashes, OOMs and timeouts are minimised and copied to
-# corpus/<format>/regression/ as crash-<sha1>, oom-<sha1>, timeout-<sha1>, where `cargo test`
-# replays them on stable (tests/regression.rs).
-# Usage: fuzz/run-all.sh [SECONDS] [TARGET...]     (needs nightly and cargo-fuzz)
+# Runs every fuzz target for SECONDS each (default 60), one at a time (a 2-core machine is not
+# oversubscribed), seeded from corpus/, with the formats' magic numbers and tag names as a dictionary.
+# Seeds are kept small so that each input costs microseconds: a seed file over 64 KiB contributes only
+# its first 64 KiB (its headers, tables and first level), which is what mutation explores anyway.
+# Crashes, OOMs and timeouts are minimised and copied to corpus/<format>/regression/ as crash-<sha1>,
+# oom-<sha1>, timeout-<sha1>, where `cargo test` replays them on stable (tests/regression.rs).
+# Usage: fuzz/run-all.sh [--record] [SECONDS] [TARGET...]     (needs nightly and cargo-fuzz)
+#   --record  appends one row per target to fuzz/CAMPAIGNS.md (see fuzz/campaign.sh)
 set -uo pipefail
 cd "$(dirname "$0")"
+record=0
+if [ "${1:-}" = --record ]; then record=1; shift; fi
 secs=${1:-60}
 shift || true
 targets=("$@")
@@ -13,6 +18,16 @@ targets=("$@")
 root=$(cd .. && pwd)
 status=0
 cargo +nightly fuzz build -O >/dev/null 2>&1 || cargo +nightly fuzz build -O || exit 2
+if [ $record = 1 ] && [ ! -f CAMPAIGNS.md ]; then
+  printf '# Fuzz campaigns\n\nOne row per target per run of `fuzz/campaign.sh` (or `run-all.sh --record`), on the machine named.\n' > CAMPAIGNS.md
+fi
+if [ $record = 1 ]; then
+  printf '\n## %s, %s s per target, commit %s, %s cores\n\n| target | executions | inputs/s | edges | findings |\n|---|---|---|---|---|\n' \
+    "$(date -u +%Y-%m-%dT%H:%MZ)" "$secs" "$(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo '?')" "$(nproc)" >> CAMPAIGNS.md
+fi
+# 1234567 -> 1,234,567
+commas() { printf "%'d" "$1" 2>/dev/null || echo "$1"; }
+export LC_NUMERIC=en_US.UTF-8
 for t in "${targets[@]}"; do
   fmt=${t%%_*}
   case "$fmt" in lzss|lzo) fmt=lz ;; esac
@@ -20,14 +35,22 @@ for t in "${targets[@]}"; do
   mkdir -p "$seeds" "artifacts/$t"
   # Seed with our generated corpus (and the shared one when present) for the target's format.
   for d in "$root/corpus/$fmt" "$root/../shared/corpus/$fmt"; do
-    [ -d "$d" ] && find "$d" -maxdepth 1 -type f -size -2M -exec cp -n {} "$seeds/" \; 2>/dev/null
+    [ -d "$d" ] || continue
+    find "$d" -maxdepth 1 -type f ! -name '*.tsv' ! -name '*.md' -print0 2>/dev/null |
+      while IFS= read -r -d '' f; do
+        dest="$seeds/$(basename "$f")"
+        [ -e "$dest" ] || head -c 65536 "$f" > "$dest"
+      done
   done
   echo "== $t ($secs s)"
   # Only what this run finds is reported: artifacts left by an interrupted earlier run would
   # otherwise be reported again as new findings.
   stamp=$(mktemp)
+  log=$(mktemp)
   cargo +nightly fuzz run -O "$t" "$seeds" -- -max_total_time="$secs" -rss_limit_mb=2048 \
-    -timeout=10 -dict=lumpkit.dict -print_final_stats=1 2>&1 | tail -n 25 | grep -E "stat::|cov:|==|SUMMARY|Test unit" | tail -n 8
+    -timeout=10 -max_len=65536 -dict=lumpkit.dict -print_final_stats=1 > "$log" 2>&1
+  tail -n 25 "$log" | grep -E "stat::|cov:|==|SUMMARY|Test unit" | tail -n 8
+  found=0
   for a in artifacts/"$t"/*; do
     [ -f "$a" ] && [ "$a" -nt "$stamp" ] || continue
     kind=$(basename "$a" | cut -d- -f1)            # crash | oom | timeout | leak | slow-unit
@@ -41,8 +64,16 @@ for t in "${targets[@]}"; do
     cp "$min" "$root/corpus/$fmt/regression/$kind-$sha"
     echo "   found $kind -> corpus/$fmt/regression/$kind-$sha"
     rm -f "$a" "$min"
+    found=$((found + 1))
     status=1
   done
-  rm -f "$stamp"
+  if [ $record = 1 ]; then
+    execs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$' | tail -1)
+    rate=$(grep -o 'stat::average_exec_per_sec: *[0-9]*' "$log" | grep -o '[0-9]*$' | tail -1)
+    edges=$(grep -o 'cov: [0-9]*' "$log" | tail -1 | grep -o '[0-9]*')
+    printf '| %s | %s | %s/s | %s | %s |\n' "$t" "$(commas "${execs:-0}")" "$(commas "${rate:-0}")" \
+      "${edges:-?}" "$found" >> CAMPAIGNS.md
+  fi
+  rm -f "$stamp" "$log"
 done
 exit $status
