@@ -1,7 +1,10 @@
 //! BLP's JPEG content: a shared JPEG header joined with one level's chunk, four components
 //! (B, G, R, A) decoded without any colour transform.
 //!
-//! The two parts are read through `Read::chain`, so the file is never copied to join them. The
+//! The stream is handed over as pieces read one after the other ([`Pieces`]), so the file is
+//! never copied to join them: the container crate cuts them (a header and a chunk, or around the
+//! EOI/SOI between a tables-only header and an abbreviated image stream, which jpeg-decoder 0.3
+//! cannot read across: it stops at the first EOI). The
 //! frame header is read first ([`Decoder::read_info`]) and its size checked against the caller's
 //! allocation bound before any pixel buffer exists; jpeg-decoder's own buffer cap is set to the same
 //! bound. jpeg-decoder 0.3 treats a four-component JPEG without an Adobe marker as CMYK and inverts
@@ -64,17 +67,53 @@ impl fmt::Display for JpegError {
 
 impl std::error::Error for JpegError {}
 
-/// Decodes `head` followed by `tail` (e.g. BLP's shared header and a level's chunk) as one JPEG,
-/// returning four components per pixel: output byte `i` of each pixel is stored component
-/// `order[i]` (BLP's B, G, R, A become R, G, B, A with `[2, 1, 0, 3]`; `[0, 1, 2, 3]` keeps the
-/// stored order). Nothing larger than `max_alloc` bytes is allocated for the pixels.
+/// Byte slices read as one stream, in order, without copying them together.
+#[derive(Clone, Copy, Debug)]
+pub struct Pieces<'a> {
+    rest: &'a [&'a [u8]],
+    at: usize,
+}
+
+impl<'a> Pieces<'a> {
+    /// The stream `pieces[0]`, then `pieces[1]`, and so on.
+    pub const fn new(pieces: &'a [&'a [u8]]) -> Pieces<'a> {
+        Pieces {
+            rest: pieces,
+            at: 0,
+        }
+    }
+}
+
+impl Read for Pieces<'_> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        while let Some((first, others)) = self.rest.split_first() {
+            let left = first.get(self.at..).unwrap_or_default();
+            if left.is_empty() {
+                self.rest = others;
+                self.at = 0;
+                continue;
+            }
+            let n = left.len().min(buf.len());
+            if let (Some(dst), Some(src)) = (buf.get_mut(..n), left.get(..n)) {
+                dst.copy_from_slice(src);
+            }
+            self.at = self.at.saturating_add(n);
+            return Ok(n);
+        }
+        Ok(0)
+    }
+}
+
+/// Decodes `pieces` read one after the other (e.g. BLP's shared header and a level's chunk) as
+/// one JPEG, returning four components per pixel: output byte `i` of each pixel is stored
+/// component `order[i]` (BLP's B, G, R, A become R, G, B, A with `[2, 1, 0, 3]`; `[0, 1, 2, 3]`
+/// keeps the stored order). Nothing larger than `max_alloc` bytes is allocated for the pixels.
 pub fn decode_four_components(
-    head: &[u8],
-    tail: &[u8],
+    pieces: &[&[u8]],
     max_alloc: u64,
     order: [usize; 4],
 ) -> Result<Decoded, JpegError> {
-    let mut decoder = Decoder::new(head.chain(tail));
+    let mut decoder = Decoder::new(Pieces::new(pieces));
     decoder.set_color_transform(ColorTransform::None);
     decoder.set_max_decoding_buffer_size(usize::try_from(max_alloc).unwrap_or(usize::MAX));
     decoder
@@ -163,13 +202,29 @@ mod tests {
     }
 
     #[test]
+    fn pieces_read_as_one_stream() {
+        let parts: [&[u8]; 4] = [b"ab", b"", b"cde", b"f"];
+        let mut out = Vec::new();
+        let mut reader = Pieces::new(&parts);
+        let mut buf = [0u8; 2];
+        loop {
+            let n = reader.read(&mut buf).unwrap_or(0);
+            if n == 0 {
+                break;
+            }
+            out.extend_from_slice(buf.get(..n).unwrap_or_default());
+        }
+        assert_eq!(out, b"abcdef");
+    }
+
+    #[test]
     fn refuses_garbage_and_empty_input() {
         assert!(matches!(
-            decode_four_components(&[], &[], 1 << 20, [0, 1, 2, 3]),
+            decode_four_components(&[], 1 << 20, [0, 1, 2, 3]),
             Err(JpegError::Malformed(_))
         ));
         assert!(matches!(
-            decode_four_components(&[0xFF, 0xD8], &[0xFF, 0xD9], 1 << 20, [0, 1, 2, 3]),
+            decode_four_components(&[&[0xFF, 0xD8], &[0xFF, 0xD9]], 1 << 20, [0, 1, 2, 3]),
             Err(JpegError::Malformed(_))
         ));
     }

@@ -6,7 +6,9 @@
 //! - indexed: `palette[i]` as B, G, R (the palette's fourth byte is padding), alpha from the
 //!   separate plane at 0/1/4/8 bits;
 //! - JPEG: the four stored components are B, G, R, A with no colour transform; a frame of another
-//!   size than the level is cropped or padded with transparent black at the right and bottom;
+//!   size than the level is cropped or padded with transparent black at the right and bottom; a
+//!   shared header that is a tables-only JPEG (ending in EOI) and chunks that are abbreviated image
+//!   streams (starting with SOI) are read as libjpeg reads them: the tables, then the image;
 //! - DXT1/3/5 through texpresso (565 → 888 by bit replication), raw BGRA as stored;
 //! - alphaBits 0 means opaque: alpha is 255 unless [`Selection::stored_alpha`] asks for what the
 //!   file stores (Warcraft III uses it on models);
@@ -282,12 +284,10 @@ fn decode_jpeg(
     // The decoder allocates the frame (and its component planes) before we can crop it.
     let frame_len = limits.rgba_len(fw, fh)?;
     let out_len = limits.rgba_len(mip.width, mip.height)?;
-    let decoded = lumpkit_jpeg::decode_four_components(
-        joined.head,
-        joined.tail,
-        limits.max_alloc,
-        BGRA_TO_RGBA,
-    )
+    // Header and chunk, or the pieces around a tables-only header's EOI and the image's SOI.
+    let mut pieces = Vec::with_capacity(2);
+    joined.spliced(|piece| pieces.push(piece));
+    let decoded = lumpkit_jpeg::decode_four_components(&pieces, limits.max_alloc, BGRA_TO_RGBA)
     .map_err(|e| match e {
         lumpkit_jpeg::JpegError::TooLarge { needed, allowed } => {
             Error::limit(&lumpkit_formats::rules::LIMIT_ALLOC, [needed, allowed, 0])
