@@ -85,9 +85,15 @@ impl<'a> Joined<'a> {
     /// Calls `part` with the bytes `from..to` of the joined stream (one piece per side).
     fn emit(&self, from: usize, to: usize, part: &mut impl FnMut(&'a [u8])) {
         let split = self.head.len();
-        let head = self.head.get(from.min(split)..to.min(split)).unwrap_or_default();
+        let head = self
+            .head
+            .get(from.min(split)..to.min(split))
+            .unwrap_or_default();
         let (from, to) = (from.saturating_sub(split), to.saturating_sub(split));
-        let tail = self.tail.get(from..to.min(self.tail.len())).unwrap_or_default();
+        let tail = self
+            .tail
+            .get(from..to.min(self.tail.len()))
+            .unwrap_or_default();
         for piece in [head, tail] {
             if !piece.is_empty() {
                 part(piece);
@@ -208,8 +214,10 @@ mod tests {
         let mut out = [0u8; 64];
         let mut n = 0;
         j.spliced(|p| {
-            out[n..n + p.len()].copy_from_slice(p);
-            n += p.len();
+            for (dst, src) in out.iter_mut().skip(n).zip(p) {
+                *dst = *src;
+            }
+            n = n.saturating_add(p.len());
         });
         (out, n)
     }
@@ -268,7 +276,7 @@ mod tests {
         let mut n = 0;
         Joined { head, tail }.spliced(|p| {
             pieces[n] = p;
-            n += 1;
+            n = n.saturating_add(1);
         });
         assert_eq!(&pieces[..n], &[head, tail]);
     }

@@ -19,7 +19,7 @@ use std::borrow::Cow;
 use std::path::Path;
 
 use lumpkit_dxt::Dxt;
-use lumpkit_formats::blp::{Blp, Encoding, Header, Joined, Mip, Version, rules};
+use lumpkit_formats::blp::{Blp, Encoding, Header, Joined, LevelChunk, Mip, Version, rules};
 use lumpkit_formats::{Error, Fault, Ignore, Limits, Sink, Strict};
 use lumpkit_pixels::{alpha, bgra, crop, palette};
 use serde_json::{Value, json};
@@ -140,7 +140,15 @@ fn inspect_into(ctx: &Context<'_>, bytes: &[u8], report: &mut Report) -> Result<
             let missing = rules::EXTERNAL_MIP_MISSING.with(0, [0; 3]);
             report.sink(ctx.strict).report(missing)?;
         } else {
-            blp.check_chain(count, &mut report.sink(ctx.strict))?;
+            let mut sink = report.sink(ctx.strict);
+            blp.check_chain(count, &mut sink)?;
+            let chunks = (0u32..).zip(found).map(|(level, input)| LevelChunk {
+                level,
+                offset: 0,
+                declared_size: input.len() as u64,
+                data: input,
+            });
+            blp.check_levels(chunks, &mut sink)?;
         }
     }
     report.mips = Some(count);
@@ -288,12 +296,12 @@ fn decode_jpeg(
     let mut pieces = Vec::with_capacity(2);
     joined.spliced(|piece| pieces.push(piece));
     let decoded = lumpkit_jpeg::decode_four_components(&pieces, limits.max_alloc, BGRA_TO_RGBA)
-    .map_err(|e| match e {
-        lumpkit_jpeg::JpegError::TooLarge { needed, allowed } => {
-            Error::limit(&lumpkit_formats::rules::LIMIT_ALLOC, [needed, allowed, 0])
-        }
-        _ => invalid(),
-    })?;
+        .map_err(|e| match e {
+            lumpkit_jpeg::JpegError::TooLarge { needed, allowed } => {
+                Error::limit(&lumpkit_formats::rules::LIMIT_ALLOC, [needed, allowed, 0])
+            }
+            _ => invalid(),
+        })?;
     let mut samples = decoded.samples;
     if samples.len() != frame_len || (decoded.width, decoded.height) != (fw, fh) {
         return Err(invalid());
