@@ -71,7 +71,7 @@ pub static PALETTE_TRUNCATED: Rule = Rule {
 pub static JPEG_HEADER_OVERSIZED: Rule = Rule {
     code: "blp-jpeg-header-oversized",
     severity: Severity::Warning,
-    message: "the shared JPEG header is {0} bytes, over the 624 that Warcraft III reserves (it loads corrupted or crashes there): used as it is",
+    message: "the shared JPEG header is {0} bytes, over the 624 the spec allows: it says readers such as Warcraft III 1.27b are prone to corrupted pixels or crashes on it; used as it is",
 };
 
 /// The shared JPEG header runs past the end of the file.
