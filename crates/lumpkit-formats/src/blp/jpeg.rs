@@ -119,7 +119,10 @@ impl<'a> Joined<'a> {
             let marker = self.get(i)?;
             i = i.checked_add(1)?;
             match marker {
-                0x01 | 0xD0..=0xD8 => continue,
+                0x01 | 0xD0..=0xD7 => continue,
+                // A second SOI inside a datastream: libjpeg stops (`JERR_SOI_DUPLICATE`), and so
+                // does jpeg-decoder. Only a tables-only EOI may precede one (below).
+                0xD8 => return None,
                 0xD9 => {
                     // A tables-only datastream: the next must start right here with SOI.
                     let next = (self.get(i), self.get(i.checked_add(1)?));
@@ -265,6 +268,16 @@ mod tests {
         let j = Joined {
             head: &TABLES,
             tail: &gap,
+        };
+        assert_eq!(j.frame(), None);
+    }
+
+    #[test]
+    fn a_second_soi_without_the_tables_only_eoi_has_no_frame() {
+        // Tables without their EOI, then the image's SOI: libjpeg refuses the duplicate SOI.
+        let j = Joined {
+            head: &TABLES[..8],
+            tail: &IMAGE,
         };
         assert_eq!(j.frame(), None);
     }
