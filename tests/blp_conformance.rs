@@ -276,3 +276,35 @@ fn chunks_longer_than_needed_are_one_info_and_short_ones_warn_per_level() {
     assert_eq!(short.status(), lumpkit::Status::Warning);
     assert_eq!(codes(&short), ["blp-mip-size-mismatch"]);
 }
+
+#[test]
+fn blp0_sibling_files_longer_than_needed_are_one_info() {
+    use lumpkit_testgen::blp::{Spec, indexed, levels, palette};
+    let spec = Spec {
+        version: 0,
+        ..Spec::v1(1, 8, 8, 8, true)
+    };
+    let mut chunks = levels(&spec, |w, h| indexed(w, h, 8));
+    for chunk in chunks.iter_mut().skip(1) {
+        chunk.extend_from_slice(&[0xAB; 7]);
+    }
+    let (main, mips) = spec.blp0(&palette(), chunks);
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("longer.blp");
+    std::fs::write(&path, &main).unwrap();
+    for (i, m) in mips.iter().enumerate() {
+        std::fs::write(dir.path().join(format!("longer.b{i:02}")), m).unwrap();
+    }
+    let ctx = Context {
+        path: Some(&path),
+        ..Context::default()
+    };
+    let report = BlpFormat.inspect(&ctx, &main);
+    assert_eq!(report.mips, Some(4));
+    assert_eq!(codes(&report), ["blp-mip-size-excess"]);
+    assert_eq!(
+        report.diagnostics[0].args[..2],
+        [3, 1],
+        "levels 1..=3, first 1"
+    );
+}

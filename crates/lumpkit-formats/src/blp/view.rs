@@ -194,7 +194,12 @@ impl<'a> Blp<'a> {
             let (width, height) = self.level_size(chunk.level);
             match self.data_len(chunk.level) {
                 Some(need) if chunk.declared_size > need => {
-                    count(&mut excess, chunk.level, self.size_field(chunk.level));
+                    // The size field in the mip table; BLP0 has none, its size is the file's.
+                    let at = match self.locator {
+                        Some(_) => self.size_field(chunk.level),
+                        None => chunk.offset,
+                    };
+                    count(&mut excess, chunk.level, at);
                 }
                 Some(_) => {}
                 None => {
