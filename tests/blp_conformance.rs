@@ -308,3 +308,13 @@ fn blp0_sibling_files_longer_than_needed_are_one_info() {
         "levels 1..=3, first 1"
     );
 }
+
+#[test]
+fn a_horizontally_subsampled_component_decodes_without_panicking() {
+    // jpeg-decoder 0.3.2's no-transform path panicked on it (fuzzing `blp_decode`).
+    let path =
+        support::workspace_root().join("corpus/blp/regression/jpeg-component-subsampled-h2.blp");
+    let image = decode(&std::fs::read(path).unwrap(), 0, false).unwrap();
+    assert_eq!((image.width, image.height), (12, 10));
+    assert!(image.rgba.chunks_exact(4).all(|p| p[3] == 255));
+}

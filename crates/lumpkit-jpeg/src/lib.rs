@@ -1,20 +1,19 @@
 //! BLP's JPEG content: a shared JPEG header joined with one level's chunk, four components
-//! (B, G, R, A) decoded without any colour transform.
+//! (B, G, R, A) returned as stored, without any colour transform.
 //!
 //! The stream is handed over as pieces read one after the other ([`Pieces`]), so the file is
 //! never copied to join them: the container crate cuts them (a header and a chunk, or around the
 //! EOI/SOI between a tables-only header and an abbreviated image stream, which jpeg-decoder 0.3
-//! cannot read across: it stops at the first EOI). The
-//! frame header is read first ([`Decoder::read_info`]) and its size checked against the caller's
-//! allocation bound before any pixel buffer exists; jpeg-decoder's own buffer cap is set to the same
-//! bound. jpeg-decoder 0.3 treats a four-component JPEG without an Adobe marker as CMYK and inverts
-//! it (`color_convert_line_cmyk`); `ColorTransform::None` returns the stored samples unchanged,
-//! which is what BLP needs (`../shared/research/blp.md`, "How each anchor decodes").
+//! cannot read across: it stops at the first EOI). The frame header is read first
+//! ([`Decoder::read_info`]) and its size checked against the caller's allocation bound before any
+//! pixel buffer exists; jpeg-decoder's own buffer cap is set to the same bound.
 //!
-//! jpeg-decoder 0.3.2's `color_no_convert` (decoder.rs) writes each output row *planar*: the row's
-//! samples of component 0, then of component 1, and so on, instead of interleaving them. Each row
-//! is therefore re-interleaved here ([`interleave_rows`]); the conformance test against the shared
-//! reference decodes fails loudly should a later jpeg-decoder change that layout.
+//! The stored samples are obtained through jpeg-decoder's CMYK conversion, which only inverts
+//! each sample (`color_convert_line_cmyk`: `255 - c`), then inverted back here: exact, and
+//! interleaved per pixel for every sampling factor. `ColorTransform::None` is not used: in 0.3.2
+//! its `color_no_convert` copies whole upsampling line buffers into the output row, which lays a
+//! row out planar and, when a component is subsampled horizontally (line buffers wider than the
+//! row), panics on `unwrap` (found by fuzzing `blp_decode`).
 #![forbid(unsafe_code)]
 #![warn(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
 
@@ -114,7 +113,7 @@ pub fn decode_four_components(
     order: [usize; 4],
 ) -> Result<Decoded, JpegError> {
     let mut decoder = Decoder::new(Pieces::new(pieces));
-    decoder.set_color_transform(ColorTransform::None);
+    decoder.set_color_transform(ColorTransform::CMYK);
     decoder.set_max_decoding_buffer_size(usize::try_from(max_alloc).unwrap_or(usize::MAX));
     decoder
         .read_info()
@@ -138,7 +137,7 @@ pub fn decode_four_components(
             allowed: max_alloc,
         });
     }
-    let samples = decoder
+    let mut samples = decoder
         .decode()
         .map_err(|e| JpegError::Malformed(e.to_string()))?;
     if samples.len() as u64 != needed {
@@ -147,8 +146,7 @@ pub fn decode_four_components(
             samples.len()
         )));
     }
-    let mut samples = samples;
-    interleave_rows(&mut samples, width as usize, order);
+    uninvert_and_order(&mut samples, order);
     Ok(Decoded {
         width,
         height,
@@ -156,27 +154,17 @@ pub fn decode_four_components(
     })
 }
 
-/// Turns rows stored as four planes (`c0 × w, c1 × w, c2 × w, c3 × w`) into interleaved pixels
-/// (`c[order[0]] c[order[1]] c[order[2]] c[order[3]]` per pixel), in place with one row of scratch.
-/// An `order` entry above 3 is read as 3.
-pub fn interleave_rows(samples: &mut [u8], width: usize, order: [usize; 4]) {
-    let row_len = width.saturating_mul(4);
-    if row_len == 0 {
-        return;
-    }
-    let mut scratch = vec![0u8; row_len];
-    for row in samples.chunks_exact_mut(row_len) {
-        scratch.copy_from_slice(row);
-        let (a, rest) = scratch.split_at(width);
-        let (b, rest) = rest.split_at(width);
-        let (c, d) = rest.split_at(width);
-        let stored = [a, b, c, d];
-        let plane = |i: usize| stored.get(i).copied().unwrap_or(d);
-        let [p0, p1, p2, p3] = order.map(plane);
-        let planes = p0.iter().zip(p1).zip(p2).zip(p3);
-        for (px, (((a, b), c), d)) in row.chunks_exact_mut(4).zip(planes) {
-            px.copy_from_slice(&[*a, *b, *c, *d]);
+/// Turns jpeg-decoder's CMYK output (each stored sample `c` as `255 - c`, interleaved per pixel)
+/// back into the stored samples, pixel byte `i` taken from stored component `order[i]` (an entry
+/// above 3 is read as 3).
+pub fn uninvert_and_order(samples: &mut [u8], order: [usize; 4]) {
+    for px in samples.chunks_exact_mut(4) {
+        let mut stored = [0u8; 4];
+        for (s, c) in stored.iter_mut().zip(px.iter()) {
+            *s = !*c; // 255 - c
         }
+        let pick = |i: usize| stored.get(i).or(stored.last()).copied().unwrap_or(0);
+        px.copy_from_slice(&order.map(pick));
     }
 }
 
@@ -185,20 +173,13 @@ mod tests {
     use super::*;
 
     #[test]
-    fn interleaves_planar_rows() {
-        let mut rows = [1, 2, 10, 20, 30, 40, 50, 60, 3, 4, 11, 21, 31, 41, 51, 61];
-        let planar = rows;
-        interleave_rows(&mut rows, 2, [0, 1, 2, 3]);
-        assert_eq!(
-            rows,
-            [1, 10, 30, 50, 2, 20, 40, 60, 3, 11, 31, 51, 4, 21, 41, 61]
-        );
-        let mut rows = planar;
-        interleave_rows(&mut rows, 2, [2, 1, 0, 3]);
-        assert_eq!(
-            rows,
-            [30, 10, 1, 50, 40, 20, 2, 60, 31, 11, 3, 51, 41, 21, 4, 61]
-        );
+    fn uninverts_and_orders_pixels() {
+        let mut px = [255, 254, 200, 0, 0, 1, 2, 3];
+        uninvert_and_order(&mut px, [0, 1, 2, 3]);
+        assert_eq!(px, [0, 1, 55, 255, 255, 254, 253, 252]);
+        let mut px = [255 - 10, 255 - 20, 255 - 30, 255 - 40];
+        uninvert_and_order(&mut px, [2, 1, 0, 3]);
+        assert_eq!(px, [30, 20, 10, 40]);
     }
 
     #[test]
