@@ -214,3 +214,107 @@ fn limits_are_checked_before_decoding() {
         .unwrap_err();
     assert_eq!(e.code(), "limit-pixels");
 }
+
+fn inspect(bytes: &[u8]) -> lumpkit::Report {
+    BlpFormat.inspect(&Context::default(), bytes)
+}
+
+fn codes(report: &lumpkit::Report) -> Vec<&'static str> {
+    report.diagnostics.iter().map(|d| d.code()).collect()
+}
+
+#[test]
+fn a_tables_only_header_and_abbreviated_image_streams_decode_like_one_jpeg() {
+    // Same tables and frames as `blp1-jpeg-a8-mips.blp`, stored as T.81's abbreviated pair: the
+    // shared header ends in EOI, every chunk starts with SOI (as libjpeg and Pillow read them).
+    let abbreviated = sample("blp1-jpeg-abbreviated-a8-mips.blp");
+    let interchange = sample("blp1-jpeg-a8-mips.blp");
+    let report = inspect(&abbreviated);
+    assert_eq!(codes(&report), Vec::<&str>::new());
+    assert_eq!(report.mips, Some(5));
+    for mip in 0..5 {
+        let got = decode(&abbreviated, mip, false).unwrap();
+        let want = decode(&interchange, mip, false).unwrap();
+        assert_eq!(got, want, "mip {mip}");
+    }
+    // Data that really has no frame is still refused.
+    let e = decode(&sample("jpeg-no-frame.blp"), 0, false).unwrap_err();
+    assert_eq!(e.code(), "blp-jpeg-invalid");
+}
+
+#[test]
+fn a_larger_jpeg_frame_is_cropped_and_reported_once_as_info() {
+    let bytes = sample("jpeg-1x2-frame-for-1x1-level.blp");
+    let report = inspect(&bytes);
+    assert_eq!(report.status(), lumpkit::Status::Ok);
+    let cropped: Vec<_> = report
+        .diagnostics
+        .iter()
+        .filter(|d| d.code() == "blp-jpeg-frame-cropped")
+        .collect();
+    assert_eq!(cropped.len(), 1);
+    assert_eq!(cropped[0].args[..2], [1, 3], "one level, mip 3");
+    // The 1x1 level is the top-left pixel of the 1x2 frame: block (0, 0), components 40 + 20c.
+    let image = decode(&bytes, 3, false).unwrap();
+    assert_eq!((image.width, image.height), (1, 1));
+    assert_eq!(image.rgba, [80, 60, 40, 100]);
+}
+
+#[test]
+fn chunks_longer_than_needed_are_one_info_and_short_ones_warn_per_level() {
+    let bytes = sample("icon-levels-share-level1-chunk.blp");
+    let report = inspect(&bytes);
+    assert_eq!(report.status(), lumpkit::Status::Ok);
+    assert_eq!(codes(&report), ["blp-mip-size-excess"]);
+    // 64x64 has 7 levels; levels 2..=6 share level 1's 32x32 chunk.
+    assert_eq!(report.diagnostics[0].args[..2], [5, 2]);
+    for mip in 0..7 {
+        let image = decode(&bytes, mip, false).unwrap();
+        assert_eq!(image.width, 64 >> mip);
+    }
+    let short = inspect(&sample("mip0-size-short.blp"));
+    assert_eq!(short.status(), lumpkit::Status::Warning);
+    assert_eq!(codes(&short), ["blp-mip-size-mismatch"]);
+}
+
+#[test]
+fn blp0_sibling_files_longer_than_needed_are_one_info() {
+    use lumpkit_testgen::blp::{Spec, indexed, levels, palette};
+    let spec = Spec {
+        version: 0,
+        ..Spec::v1(1, 8, 8, 8, true)
+    };
+    let mut chunks = levels(&spec, |w, h| indexed(w, h, 8));
+    for chunk in chunks.iter_mut().skip(1) {
+        chunk.extend_from_slice(&[0xAB; 7]);
+    }
+    let (main, mips) = spec.blp0(&palette(), chunks);
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("longer.blp");
+    std::fs::write(&path, &main).unwrap();
+    for (i, m) in mips.iter().enumerate() {
+        std::fs::write(dir.path().join(format!("longer.b{i:02}")), m).unwrap();
+    }
+    let ctx = Context {
+        path: Some(&path),
+        ..Context::default()
+    };
+    let report = BlpFormat.inspect(&ctx, &main);
+    assert_eq!(report.mips, Some(4));
+    assert_eq!(codes(&report), ["blp-mip-size-excess"]);
+    assert_eq!(
+        report.diagnostics[0].args[..2],
+        [3, 1],
+        "levels 1..=3, first 1"
+    );
+}
+
+#[test]
+fn a_horizontally_subsampled_component_decodes_without_panicking() {
+    // jpeg-decoder 0.3.2's no-transform path panicked on it (fuzzing `blp_decode`).
+    let path =
+        support::workspace_root().join("corpus/blp/regression/jpeg-component-subsampled-h2.blp");
+    let image = decode(&std::fs::read(path).unwrap(), 0, false).unwrap();
+    assert_eq!((image.width, image.height), (12, 10));
+    assert!(image.rgba.chunks_exact(4).all(|p| p[3] == 255));
+}

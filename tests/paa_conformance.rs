@@ -106,3 +106,28 @@ fn swizzle_is_applied_only_on_request() {
         assert_eq!(s, [255 - p[3], p[1], p[2], 255 - p[0]]);
     }
 }
+
+#[test]
+fn offs_two_bytes_early_is_info_and_every_level_reads() {
+    let sample = lumpkit_testgen::paa::samples()
+        .into_iter()
+        .find(|s| s.name == "offs_two_bytes_early.paa")
+        .unwrap();
+    let format = lumpkit::by_name("paa").unwrap();
+    let ctx = Context::default();
+    let report = format.inspect(&ctx, &sample.bytes);
+    assert_eq!(report.status(), lumpkit::Status::Ok);
+    let codes: Vec<_> = report.diagnostics.iter().map(|d| d.code()).collect();
+    assert_eq!(codes, ["paa-offs-mismatch"]);
+    assert_eq!(report.mips, Some(2));
+    for mip in 0..2 {
+        let sel = Selection {
+            mip,
+            ..Selection::default()
+        };
+        assert!(
+            format.decode(&ctx, &sample.bytes, &sel).is_ok(),
+            "mip {mip}"
+        );
+    }
+}

@@ -1,17 +1,19 @@
 //! BLP's JPEG content: a shared JPEG header joined with one level's chunk, four components
-//! (B, G, R, A) decoded without any colour transform.
+//! (B, G, R, A) returned as stored, without any colour transform.
 //!
-//! The two parts are read through `Read::chain`, so the file is never copied to join them. The
-//! frame header is read first ([`Decoder::read_info`]) and its size checked against the caller's
-//! allocation bound before any pixel buffer exists; jpeg-decoder's own buffer cap is set to the same
-//! bound. jpeg-decoder 0.3 treats a four-component JPEG without an Adobe marker as CMYK and inverts
-//! it (`color_convert_line_cmyk`); `ColorTransform::None` returns the stored samples unchanged,
-//! which is what BLP needs (`../shared/research/blp.md`, "How each anchor decodes").
+//! The stream is handed over as pieces read one after the other ([`Pieces`]), so the file is
+//! never copied to join them: the container crate cuts them (a header and a chunk, or around the
+//! EOI/SOI between a tables-only header and an abbreviated image stream, which jpeg-decoder 0.3
+//! cannot read across: it stops at the first EOI). The frame header is read first
+//! ([`Decoder::read_info`]) and its size checked against the caller's allocation bound before any
+//! pixel buffer exists; jpeg-decoder's own buffer cap is set to the same bound.
 //!
-//! jpeg-decoder 0.3.2's `color_no_convert` (decoder.rs) writes each output row *planar*: the row's
-//! samples of component 0, then of component 1, and so on, instead of interleaving them. Each row
-//! is therefore re-interleaved here ([`interleave_rows`]); the conformance test against the shared
-//! reference decodes fails loudly should a later jpeg-decoder change that layout.
+//! The stored samples are obtained through jpeg-decoder's CMYK conversion, which only inverts
+//! each sample (`color_convert_line_cmyk`: `255 - c`), then inverted back here: exact, and
+//! interleaved per pixel for every sampling factor. `ColorTransform::None` is not used: in 0.3.2
+//! its `color_no_convert` copies whole upsampling line buffers into the output row, which lays a
+//! row out planar and, when a component is subsampled horizontally (line buffers wider than the
+//! row), panics on `unwrap` (found by fuzzing `blp_decode`).
 #![forbid(unsafe_code)]
 #![warn(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
 
@@ -64,18 +66,54 @@ impl fmt::Display for JpegError {
 
 impl std::error::Error for JpegError {}
 
-/// Decodes `head` followed by `tail` (e.g. BLP's shared header and a level's chunk) as one JPEG,
-/// returning four components per pixel: output byte `i` of each pixel is stored component
-/// `order[i]` (BLP's B, G, R, A become R, G, B, A with `[2, 1, 0, 3]`; `[0, 1, 2, 3]` keeps the
-/// stored order). Nothing larger than `max_alloc` bytes is allocated for the pixels.
+/// Byte slices read as one stream, in order, without copying them together.
+#[derive(Clone, Copy, Debug)]
+pub struct Pieces<'a> {
+    rest: &'a [&'a [u8]],
+    at: usize,
+}
+
+impl<'a> Pieces<'a> {
+    /// The stream `pieces[0]`, then `pieces[1]`, and so on.
+    pub const fn new(pieces: &'a [&'a [u8]]) -> Pieces<'a> {
+        Pieces {
+            rest: pieces,
+            at: 0,
+        }
+    }
+}
+
+impl Read for Pieces<'_> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        while let Some((first, others)) = self.rest.split_first() {
+            let left = first.get(self.at..).unwrap_or_default();
+            if left.is_empty() {
+                self.rest = others;
+                self.at = 0;
+                continue;
+            }
+            let n = left.len().min(buf.len());
+            if let (Some(dst), Some(src)) = (buf.get_mut(..n), left.get(..n)) {
+                dst.copy_from_slice(src);
+            }
+            self.at = self.at.saturating_add(n);
+            return Ok(n);
+        }
+        Ok(0)
+    }
+}
+
+/// Decodes `pieces` read one after the other (e.g. BLP's shared header and a level's chunk) as
+/// one JPEG, returning four components per pixel: output byte `i` of each pixel is stored
+/// component `order[i]` (BLP's B, G, R, A become R, G, B, A with `[2, 1, 0, 3]`; `[0, 1, 2, 3]`
+/// keeps the stored order). Nothing larger than `max_alloc` bytes is allocated for the pixels.
 pub fn decode_four_components(
-    head: &[u8],
-    tail: &[u8],
+    pieces: &[&[u8]],
     max_alloc: u64,
     order: [usize; 4],
 ) -> Result<Decoded, JpegError> {
-    let mut decoder = Decoder::new(head.chain(tail));
-    decoder.set_color_transform(ColorTransform::None);
+    let mut decoder = Decoder::new(Pieces::new(pieces));
+    decoder.set_color_transform(ColorTransform::CMYK);
     decoder.set_max_decoding_buffer_size(usize::try_from(max_alloc).unwrap_or(usize::MAX));
     decoder
         .read_info()
@@ -99,7 +137,7 @@ pub fn decode_four_components(
             allowed: max_alloc,
         });
     }
-    let samples = decoder
+    let mut samples = decoder
         .decode()
         .map_err(|e| JpegError::Malformed(e.to_string()))?;
     if samples.len() as u64 != needed {
@@ -108,8 +146,7 @@ pub fn decode_four_components(
             samples.len()
         )));
     }
-    let mut samples = samples;
-    interleave_rows(&mut samples, width as usize, order);
+    uninvert_and_order(&mut samples, order);
     Ok(Decoded {
         width,
         height,
@@ -117,27 +154,17 @@ pub fn decode_four_components(
     })
 }
 
-/// Turns rows stored as four planes (`c0 × w, c1 × w, c2 × w, c3 × w`) into interleaved pixels
-/// (`c[order[0]] c[order[1]] c[order[2]] c[order[3]]` per pixel), in place with one row of scratch.
-/// An `order` entry above 3 is read as 3.
-pub fn interleave_rows(samples: &mut [u8], width: usize, order: [usize; 4]) {
-    let row_len = width.saturating_mul(4);
-    if row_len == 0 {
-        return;
-    }
-    let mut scratch = vec![0u8; row_len];
-    for row in samples.chunks_exact_mut(row_len) {
-        scratch.copy_from_slice(row);
-        let (a, rest) = scratch.split_at(width);
-        let (b, rest) = rest.split_at(width);
-        let (c, d) = rest.split_at(width);
-        let stored = [a, b, c, d];
-        let plane = |i: usize| stored.get(i).copied().unwrap_or(d);
-        let [p0, p1, p2, p3] = order.map(plane);
-        let planes = p0.iter().zip(p1).zip(p2).zip(p3);
-        for (px, (((a, b), c), d)) in row.chunks_exact_mut(4).zip(planes) {
-            px.copy_from_slice(&[*a, *b, *c, *d]);
+/// Turns jpeg-decoder's CMYK output (each stored sample `c` as `255 - c`, interleaved per pixel)
+/// back into the stored samples, pixel byte `i` taken from stored component `order[i]` (an entry
+/// above 3 is read as 3).
+pub fn uninvert_and_order(samples: &mut [u8], order: [usize; 4]) {
+    for px in samples.chunks_exact_mut(4) {
+        let mut stored = [0u8; 4];
+        for (s, c) in stored.iter_mut().zip(px.iter()) {
+            *s = !*c; // 255 - c
         }
+        let pick = |i: usize| stored.get(i).or(stored.last()).copied().unwrap_or(0);
+        px.copy_from_slice(&order.map(pick));
     }
 }
 
@@ -146,30 +173,39 @@ mod tests {
     use super::*;
 
     #[test]
-    fn interleaves_planar_rows() {
-        let mut rows = [1, 2, 10, 20, 30, 40, 50, 60, 3, 4, 11, 21, 31, 41, 51, 61];
-        let planar = rows;
-        interleave_rows(&mut rows, 2, [0, 1, 2, 3]);
-        assert_eq!(
-            rows,
-            [1, 10, 30, 50, 2, 20, 40, 60, 3, 11, 31, 51, 4, 21, 41, 61]
-        );
-        let mut rows = planar;
-        interleave_rows(&mut rows, 2, [2, 1, 0, 3]);
-        assert_eq!(
-            rows,
-            [30, 10, 1, 50, 40, 20, 2, 60, 31, 11, 3, 51, 41, 21, 4, 61]
-        );
+    fn uninverts_and_orders_pixels() {
+        let mut px = [255, 254, 200, 0, 0, 1, 2, 3];
+        uninvert_and_order(&mut px, [0, 1, 2, 3]);
+        assert_eq!(px, [0, 1, 55, 255, 255, 254, 253, 252]);
+        let mut px = [255 - 10, 255 - 20, 255 - 30, 255 - 40];
+        uninvert_and_order(&mut px, [2, 1, 0, 3]);
+        assert_eq!(px, [30, 20, 10, 40]);
+    }
+
+    #[test]
+    fn pieces_read_as_one_stream() {
+        let parts: [&[u8]; 4] = [b"ab", b"", b"cde", b"f"];
+        let mut out = Vec::new();
+        let mut reader = Pieces::new(&parts);
+        let mut buf = [0u8; 2];
+        loop {
+            let n = reader.read(&mut buf).unwrap_or(0);
+            if n == 0 {
+                break;
+            }
+            out.extend_from_slice(buf.get(..n).unwrap_or_default());
+        }
+        assert_eq!(out, b"abcdef");
     }
 
     #[test]
     fn refuses_garbage_and_empty_input() {
         assert!(matches!(
-            decode_four_components(&[], &[], 1 << 20, [0, 1, 2, 3]),
+            decode_four_components(&[], 1 << 20, [0, 1, 2, 3]),
             Err(JpegError::Malformed(_))
         ));
         assert!(matches!(
-            decode_four_components(&[0xFF, 0xD8], &[0xFF, 0xD9], 1 << 20, [0, 1, 2, 3]),
+            decode_four_components(&[&[0xFF, 0xD8], &[0xFF, 0xD9]], 1 << 20, [0, 1, 2, 3]),
             Err(JpegError::Malformed(_))
         ));
     }

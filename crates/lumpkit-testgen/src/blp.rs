@@ -218,6 +218,31 @@ fn jpeg_file(spec: &Spec) -> Vec<u8> {
     spec.file(&content, &levels(spec, jpeg_level))
 }
 
+/// A JPEG file as some Warcraft III BLP1 files store it: the shared header is a complete
+/// tables-only JPEG (SOI, APP0, COM, DQT, DHT, EOI) and every chunk a complete abbreviated image
+/// stream (SOI, SOF0, SOS, …, EOI). Same pixels as [`jpeg_file`] of the same spec.
+pub fn abbreviated_jpeg_file(spec: &Spec) -> Vec<u8> {
+    let tables = jpeg::shared_header();
+    let mut header = tables[..2].to_vec();
+    // APP0 "JFIF" (version 1.1, no density, no thumbnail) and a comment, as encoders write them.
+    header.extend_from_slice(&[0xFF, 0xE0, 0, 16]);
+    header.extend_from_slice(b"JFIF\0");
+    header.extend_from_slice(&[1, 1, 0, 0, 1, 0, 1, 0, 0]);
+    let comment = b"lumpkit-testgen";
+    header.extend_from_slice(&[0xFF, 0xFE, 0, comment.len() as u8 + 2]);
+    header.extend_from_slice(comment);
+    header.extend_from_slice(&tables[2..]);
+    header.extend_from_slice(&[0xFF, 0xD9]);
+    let mut content = (header.len() as u32).to_le_bytes().to_vec();
+    content.extend_from_slice(&header);
+    let chunks = levels(spec, |w, h| {
+        let mut chunk = vec![0xFF, 0xD8];
+        chunk.extend(jpeg_level(w, h));
+        chunk
+    });
+    spec.file(&content, &chunks)
+}
+
 fn indexed_file(spec: &Spec) -> Vec<u8> {
     let bits = spec.alpha_bits;
     spec.file(&palette(), &levels(spec, |w, h| indexed(w, h, bits)))
@@ -234,6 +259,10 @@ fn valid() -> Vec<Sample> {
     out.push(ok(
         "blp1-jpeg-a0.blp",
         jpeg_file(&Spec::v1(0, 0, 12, 10, false)),
+    ));
+    out.push(ok(
+        "blp1-jpeg-abbreviated-a8-mips.blp",
+        abbreviated_jpeg_file(&Spec::v1(0, 8, 16, 8, true)),
     ));
     for bits in [0, 1, 4, 8] {
         let name = format!("blp1-indexed-a{bits}-mips.blp");
@@ -445,7 +474,7 @@ fn malformed() -> Vec<Sample> {
         "mip-size-wraps.blp",
         b,
         "warning",
-        &["blp-mip-size-wraps", "blp-mip-size-mismatch"],
+        &["blp-mip-size-wraps", "blp-mip-size-excess"],
     ));
 
     let mut b = base_idx.clone();
@@ -458,12 +487,28 @@ fn malformed() -> Vec<Sample> {
     ));
 
     let mut b = base_idx.clone();
-    put_u32(&mut b, idx_spec.offset_field(0) + 64, 8 * 4 * 2 + 3);
+    put_u32(&mut b, idx_spec.offset_field(0) + 64, 8 * 4 * 2 - 3);
     out.push(Sample::new(
-        "mip0-size-mismatch.blp",
+        "mip0-size-short.blp",
         b,
         "warning",
         &["blp-mip-size-mismatch"],
+    ));
+
+    // As Warcraft III icon tools write them: levels 2 and up reuse level 1's offset and size.
+    let spec = Spec::v1(1, 8, 64, 64, true);
+    let mut b = indexed_file(&spec);
+    let get = |at: usize| u32::from_le_bytes([b[at], b[at + 1], b[at + 2], b[at + 3]]);
+    let (level1_offset, level1_size) = (get(spec.offset_field(1)), get(spec.offset_field(1) + 64));
+    for level in 2..spec.chain_len() as usize {
+        put_u32(&mut b, spec.offset_field(level), level1_offset);
+        put_u32(&mut b, spec.offset_field(level) + 64, level1_size);
+    }
+    out.push(Sample::new(
+        "icon-levels-share-level1-chunk.blp",
+        b,
+        "ok",
+        &["blp-mip-size-excess"],
     ));
 
     let spec = Spec::v1(0, 8, 8, 8, false);
@@ -487,6 +532,22 @@ fn malformed() -> Vec<Sample> {
         b,
         "warning",
         &["blp-jpeg-dimensions-mismatch"],
+    ));
+
+    // An encoder that stops halving at width 1: the 1x1 level of a 4x8 file is a 1x2 frame.
+    let spec = Spec::v1(0, 8, 4, 8, true);
+    let header = jpeg::shared_header();
+    let mut content = (header.len() as u32).to_le_bytes().to_vec();
+    content.extend_from_slice(&header);
+    let mut chunks = levels(&spec, jpeg_level);
+    if let Some(last) = chunks.last_mut() {
+        *last = jpeg_level(1, 2);
+    }
+    out.push(Sample::new(
+        "jpeg-1x2-frame-for-1x1-level.blp",
+        spec.file(&content, &chunks),
+        "ok",
+        &["blp-jpeg-frame-cropped"],
     ));
 
     let spec = Spec {

@@ -476,13 +476,19 @@ pub fn samples() -> Vec<Sample> {
         "warning",
         &["paa-lzss-checksum"],
     ));
+    // As real Arma mods ship them (and they work): every OFFS entry points 2 bytes early.
     let mut offs_bad = argb(0x4444, 2, Store::Raw, &[(4, 4), (2, 2)]).build();
-    let offs_at = 2 + 16 * 3 + 12 + 4; // second OFFS slot: type word, three 4-byte tags, OFFS header
-    offs_bad[offs_at] ^= 0x10;
+    let offs_at = 2 + 16 * 3 + 12; // first OFFS slot: type word, three 4-byte tags, OFFS header
+    for slot in offs_bad[offs_at..offs_at + 64].chunks_exact_mut(4) {
+        let at = u32::from_le_bytes([slot[0], slot[1], slot[2], slot[3]]);
+        if at != 0 {
+            slot.copy_from_slice(&(at - 2).to_le_bytes());
+        }
+    }
     s.push(Sample::new(
-        "offs_mismatch.paa",
+        "offs_two_bytes_early.paa",
         offs_bad,
-        "warning",
+        "ok",
         &["paa-offs-mismatch"],
     ));
     let mut no_term = base.clone();

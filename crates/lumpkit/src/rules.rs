@@ -27,7 +27,7 @@ pub static PALETTE_REQUIRED: Rule = Rule {
 pub static EXTENSION_MISMATCH: Rule = Rule {
     code: "lumpkit-extension-mismatch",
     severity: Severity::Warning,
-    message: "the file's extension names another format than its content (see `format`)",
+    message: "the file's extension names another format than its content (see `format`): a game that picks its loader by extension fails on it, one that reads the content may load it",
 };
 
 /// Nothing we recognise; reported so that no file is silently skipped.

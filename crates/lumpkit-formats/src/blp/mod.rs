@@ -29,4 +29,4 @@ pub mod view;
 pub use encoding::Encoding;
 pub use header::{Header, Version};
 pub use jpeg::{Frame, Joined};
-pub use view::{Blp, MAX_DIMENSION, Mip};
+pub use view::{Blp, LevelChunk, MAX_DIMENSION, Mip};

@@ -43,7 +43,7 @@ pub static CONTENT_UNKNOWN: Rule = Rule {
 pub static ALPHA_BITS_INVALID: Rule = Rule {
     code: "blp-alpha-bits-invalid",
     severity: Severity::Warning,
-    message: "alphaBits {0} is not valid for this content and encoding: read as 0 (opaque), as the game does",
+    message: "alphaBits {0} is not valid for this content and encoding: read as 0 bits, as the spec prescribes (for JPEG content the spec says Warcraft III draws UI images opaque but still blends model textures with the stored alpha band; `decode --stored-alpha` keeps it)",
 };
 
 /// `hasMipmaps` holds a value other than 0 or 1.
@@ -71,7 +71,7 @@ pub static PALETTE_TRUNCATED: Rule = Rule {
 pub static JPEG_HEADER_OVERSIZED: Rule = Rule {
     code: "blp-jpeg-header-oversized",
     severity: Severity::Warning,
-    message: "the shared JPEG header is {0} bytes, over the 624 that Warcraft III reserves (it loads corrupted or crashes there): used as it is",
+    message: "the shared JPEG header is {0} bytes, over the 624 the spec allows: it says readers such as Warcraft III 1.27b are prone to corrupted pixels or crashes on it; used as it is",
 };
 
 /// The shared JPEG header runs past the end of the file.
@@ -85,7 +85,7 @@ pub static JPEG_HEADER_PAST_EOF: Rule = Rule {
 pub static MIP_CHAIN_SHORT: Rule = Rule {
     code: "blp-mip-chain-short",
     severity: Severity::Warning,
-    message: "the mip table provides {0} levels where the dimensions imply {1}: the missing levels cannot be used (Warcraft III rejects such textures on models, recent WoW draws them as green squares)",
+    message: "hasMipmaps is set but the mip table provides {0} levels where the dimensions imply {1}: the missing levels cannot be decoded (the spec requires the full chain for textures drawn with mipmaps, such as on models; what a game draws in their place is not documented)",
 };
 
 /// More mip entries than the dimensions imply.
@@ -123,11 +123,19 @@ pub static MIP_OUT_OF_FILE: Rule = Rule {
     message: "mip {0} starts at byte {1}, at or past the end of the file ({2} bytes): that level cannot be read",
 };
 
-/// A direct-content chunk's size differs from what its dimensions and encoding need.
+/// A direct-content chunk is shorter than its dimensions and encoding need.
 pub static MIP_SIZE_MISMATCH: Rule = Rule {
     code: "blp-mip-size-mismatch",
     severity: Severity::Warning,
-    message: "mip {0} is {1} bytes where its size and encoding need {2}: missing bytes read as zero, extra bytes ignored (the game reads the needed count regardless)",
+    message: "mip {0} is {1} bytes where its size and encoding need {2}: the missing bytes read as zero (the spec says Warcraft III reads the needed count regardless, past the chunk)",
+};
+
+/// Direct-content chunks longer than their levels need (icon tools point the small levels at a
+/// larger level's chunk): harmless, reported once per file.
+pub static MIP_SIZE_EXCESS: Rule = Rule {
+    code: "blp-mip-size-excess",
+    severity: Severity::Info,
+    message: "{0} levels (the first is mip {1}) declare chunks longer than they need: the extra bytes are ignored, as Warcraft III ignores them (the spec: it reads the needed count regardless of the size)",
 };
 
 /// The JPEG data (shared header + chunk) is not a decodable four-component JPEG.
@@ -137,11 +145,19 @@ pub static JPEG_INVALID: Rule = Rule {
     message: "mip {0}: the JPEG data is not a decodable four-component (BGRA) JPEG: that level cannot be read",
 };
 
-/// The JPEG frame's size differs from the level's size.
+/// The JPEG frame is smaller than the level in width or height, so the level needs padding.
 pub static JPEG_DIMENSIONS_MISMATCH: Rule = Rule {
     code: "blp-jpeg-dimensions-mismatch",
     severity: Severity::Warning,
-    message: "mip {0}: the JPEG frame is {1}x{2}, not the level's size: cropped or padded with transparent black at the right and bottom, as Warcraft III on Windows does",
+    message: "mip {0}: the JPEG frame is {1}x{2}, smaller than the level: padded with transparent black at the right and bottom, as Warcraft III on Windows does (the spec reports a fatal error on some Mac versions)",
+};
+
+/// JPEG frames larger than their levels (e.g. 1x2 for a 1x1 level, from encoders that stop
+/// halving at width 1): the game only crops them. Reported once per file.
+pub static JPEG_FRAME_CROPPED: Rule = Rule {
+    code: "blp-jpeg-frame-cropped",
+    severity: Severity::Info,
+    message: "{0} levels (the first is mip {1}) have JPEG frames larger than the level: cropped at the right and bottom, as Warcraft III on Windows does (the spec reports a fatal error on some Mac versions for frames of another size)",
 };
 
 /// A BLP0 mip level's own file (`name.b00`…`name.b15`) cannot be read.
@@ -178,8 +194,10 @@ pub static RULES: &[&Rule] = &[
     &MIP_SIZE_WRAPS,
     &MIP_OUT_OF_FILE,
     &MIP_SIZE_MISMATCH,
+    &MIP_SIZE_EXCESS,
     &JPEG_INVALID,
     &JPEG_DIMENSIONS_MISMATCH,
+    &JPEG_FRAME_CROPPED,
     &EXTERNAL_MIP_MISSING,
     &LEVEL_MISSING,
 ];

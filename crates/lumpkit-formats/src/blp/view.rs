@@ -32,6 +32,19 @@ pub struct Blp<'a> {
     levels: u32,
 }
 
+/// One level's chunk as [`Blp::check_levels`] needs it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LevelChunk<'c> {
+    /// Level index, 0 = full size.
+    pub level: u32,
+    /// Where the chunk starts in its file.
+    pub offset: u64,
+    /// The size the mip table declares (for BLP0: the sibling file's size).
+    pub declared_size: u64,
+    /// The chunk's bytes present.
+    pub data: &'c [u8],
+}
+
 /// One level's data, borrowed from the file (or from a BLP0 sibling file).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Mip<'a> {
@@ -147,8 +160,94 @@ impl<'a> Blp<'a> {
                 blp.check_chain(present, sink)?;
             }
             blp.levels = present.min(blp.chain_len());
+            let chunks = (0..blp.levels).filter_map(|level| {
+                let (offset, size, data) = blp.chunk(level)?;
+                Some(LevelChunk {
+                    level,
+                    offset,
+                    declared_size: size,
+                    data,
+                })
+            });
+            blp.check_levels(chunks, sink)?;
         }
         Ok(blp)
+    }
+
+    /// Reports, once per file, the harmless habits that would otherwise repeat on every level:
+    /// chunks longer than their levels need ([`rules::MIP_SIZE_EXCESS`]) and JPEG frames larger
+    /// than their levels ([`rules::JPEG_FRAME_CROPPED`]). [`Blp::parse`] calls it for the levels in
+    /// the file; the facade calls it for BLP0's sibling files. Levels that cannot be read are the
+    /// business of [`Blp::mip`], which reports them one by one.
+    pub fn check_levels<'c>(
+        &self,
+        chunks: impl IntoIterator<Item = LevelChunk<'c>>,
+        sink: &mut impl Sink,
+    ) -> Result<(), Error> {
+        let mut excess: Option<(u64, u64, u64)> = None;
+        let mut cropped: Option<(u64, u64, u64)> = None;
+        let count = |found: &mut Option<(u64, u64, u64)>, level: u32, at: u64| {
+            let (n, first, first_at) = found.unwrap_or((0, level.into(), at));
+            *found = Some((n.saturating_add(1), first, first_at));
+        };
+        for chunk in chunks {
+            let (width, height) = self.level_size(chunk.level);
+            match self.data_len(chunk.level) {
+                Some(need) if chunk.declared_size > need => {
+                    // The size field in the mip table; BLP0 has none, its size is the file's.
+                    let at = match self.locator {
+                        Some(_) => self.size_field(chunk.level),
+                        None => chunk.offset,
+                    };
+                    count(&mut excess, chunk.level, at);
+                }
+                Some(_) => {}
+                None => {
+                    let joined = Joined {
+                        head: self.jpeg_header,
+                        tail: chunk.data,
+                    };
+                    if let Some(f) = joined.frame().filter(|f| f.components == 4) {
+                        let (fw, fh) = (u32::from(f.width), u32::from(f.height));
+                        if (fw, fh) != (width, height) && fw >= width && fh >= height {
+                            count(&mut cropped, chunk.level, chunk.offset);
+                        }
+                    }
+                }
+            }
+        }
+        if let Some((n, first, at)) = excess {
+            sink.report(rules::MIP_SIZE_EXCESS.with(at, [n, first, 0]))?;
+        }
+        if let Some((n, first, at)) = cropped {
+            sink.report(rules::JPEG_FRAME_CROPPED.with(at, [n, first, 0]))?;
+        }
+        Ok(())
+    }
+
+    /// Byte offset of `level`'s size in the mip table (64 bytes after its offset).
+    fn size_field(&self, level: u32) -> u64 {
+        self.offset_field(level).saturating_add(64)
+    }
+
+    /// Byte offset of `level`'s offset in the mip table.
+    fn offset_field(&self, level: u32) -> u64 {
+        self.header
+            .fixed_len()
+            .saturating_add(4u64.saturating_mul(level.into()))
+    }
+
+    /// `level`'s table entry and its bytes, truncated at the end of the file; `None` when the
+    /// entry is missing or its chunk starts at or past the end of the file (with a non-zero size).
+    fn chunk(&self, level: u32) -> Option<(u64, u64, &'a [u8])> {
+        let (offset, size) = self.entry(level)?;
+        let len = self.bytes.len() as u64;
+        if offset >= len && size > 0 {
+            return None;
+        }
+        let end = offset.saturating_add(size).min(len);
+        let data = bytes::range(self.bytes, offset, end.saturating_sub(offset)).unwrap_or_default();
+        Some((offset, size, data))
     }
 
     /// Leading mip-table entries with a non-zero offset and size (a JPEG level 0 may have size 0
@@ -282,26 +381,21 @@ impl<'a> Blp<'a> {
         }
         let (offset, size) = self.entry(level).ok_or_else(|| self.missing(level))?;
         let len = self.bytes.len() as u64;
-        let field = self
-            .header
-            .fixed_len()
-            .saturating_add(4u64.saturating_mul(level.into()));
+        let field = self.offset_field(level);
         let lvl = u64::from(level);
-        if offset >= len && size > 0 {
+        let Some((_, _, data)) = self.chunk(level) else {
             return Err(Error::file(
                 &rules::MIP_OUT_OF_FILE,
                 field,
                 [lvl, offset, len],
             ));
-        }
+        };
         let end = offset.saturating_add(size);
         if end > u64::from(u32::MAX) {
             sink.report(rules::MIP_SIZE_WRAPS.with(field, [lvl, offset, size]))?;
         } else if end > len {
             sink.report(rules::MIP_PAST_EOF.with(field, [lvl, end, len]))?;
         }
-        let data = bytes::range(self.bytes, offset, end.min(len).saturating_sub(offset))
-            .unwrap_or_default();
         self.checked_mip(level, data, offset, size, sink)
     }
 
@@ -341,7 +435,8 @@ impl<'a> Blp<'a> {
         let lvl = u64::from(level);
         match self.data_len(level) {
             Some(need) => {
-                if declared_size != need {
+                // Longer than needed is harmless and reported once per file (`check_levels`).
+                if declared_size < need {
                     sink.report(rules::MIP_SIZE_MISMATCH.with(offset, [lvl, declared_size, need]))?;
                 }
             }
@@ -352,7 +447,8 @@ impl<'a> Blp<'a> {
                 };
                 match joined.frame() {
                     Some(f) if f.components == 4 && f.width > 0 && f.height > 0 => {
-                        if (u32::from(f.width), u32::from(f.height)) != (width, height) {
+                        // A larger frame is only cropped: reported once per file (`check_levels`).
+                        if u32::from(f.width) < width || u32::from(f.height) < height {
                             let args = [lvl, f.width.into(), f.height.into()];
                             sink.report(rules::JPEG_DIMENSIONS_MISMATCH.with(offset, args))?;
                         }

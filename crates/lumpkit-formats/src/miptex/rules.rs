@@ -23,12 +23,14 @@ pub static SIZE_ZERO: Rule = Rule {
     message: "texture of {0}x{1} pixels: a zero dimension; the engine refuses the texture",
 };
 
-/// Width or height is not a multiple of 16.
+/// Width or height is not a multiple of 16. Quake (`Mod_LoadTextures`, gl_model.c) and GoldSrc
+/// (ReHLDS model.cpp) `Sys_Error` on such a texture in a map; DarkPlaces and QuakeSpasm only warn.
 pub static SIZE_NOT_MULTIPLE_OF_16: Rule = Rule {
     code: "miptex-size-not-multiple-of-16",
     severity: Severity::Warning,
-    message: "texture of {0}x{1} pixels: not multiples of 16; GoldSrc and Quake compilers refuse it, \
-              engines load it and smaller mips lose pixels",
+    message: "texture of {0}x{1} pixels: not multiples of 16; Quake and GoldSrc refuse a map that \
+              holds it (\"not 16 aligned\") and their compilers refuse it; DarkPlaces and \
+              QuakeSpasm only warn",
 };
 
 /// Level 0 alone needs more bytes than the miptex holds.

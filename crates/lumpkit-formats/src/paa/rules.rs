@@ -114,11 +114,14 @@ pub static DXT_PREMULTIPLIED: Rule = Rule {
     message: "type DXT{0} stores premultiplied colour; decoded as DXT{1} without un-premultiplying",
 };
 
-/// OFFS disagrees with the positions of the sequential walk.
+/// OFFS disagrees with the positions of the sequential walk. The spec (`../shared/specs/paa.txt`)
+/// calls OFFS redundant: each block follows the previous one. Real mods ship such files (OFFS two
+/// bytes early) and work; tools that find mips through OFFS alone (HEMTT's hemtt-paa, armake:
+/// `../shared/research/paa.md`) misread them.
 pub static OFFS_MISMATCH: Rule = Rule {
     code: "paa-offs-mismatch",
-    severity: Severity::Warning,
-    message: "OFFS entry {0} holds {1} but the mip records lie at {2}; the sequential walk is used",
+    severity: Severity::Info,
+    message: "OFFS entry {0} holds {1} but that mip record lies at {2}: tools that seek through OFFS (HEMTT, armake) misread this file; the spec calls OFFS redundant, working mods ship such files, and lumpkit reads the mips in sequence",
 };
 
 /// No terminator (w = h = 0 and two zero bytes) after the last mip.

@@ -51,11 +51,12 @@ pub static CPRS_CHECKSUM: Rule = Rule {
     message: "entry {0}: stored LZSS checksum {1x} does not match the data ({2x}); the content may be corrupt",
 };
 
-/// No SHA-1 trailer (OFP-era archives have none).
+/// No SHA-1 trailer (OFP-era archives have none; Arma-era packers write one, and readers that check
+/// it, such as pbokit and pboutil, fail without it: `../shared/research/paa.md`).
 pub static SHA1_MISSING: Rule = Rule {
     code: "pbo-sha1-missing",
     severity: Severity::Warning,
-    message: "no SHA-1 trailer after the data ({0} bytes follow it); Arma 3 refuses unsigned-and-unhashed addons on servers that verify",
+    message: "no SHA-1 trailer after the data ({0} bytes follow it): OFP-era archives have none and Arma-era packers write one; tools that check it fail on this archive, and whether a game or server needs it is not known",
 };
 
 /// The SHA-1 trailer does not match the archive.

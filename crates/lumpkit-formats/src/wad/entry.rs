@@ -161,6 +161,10 @@ impl<'a> Entry<'a> {
         if let Err(e) = self.data() {
             sink.report(e.diagnostic)?;
         }
+        if self.compression() != 0 {
+            let args = [index, self.compression().into(), 0];
+            sink.report(ENTRY_COMPRESSED.with(at.saturating_add(13), args))?;
+        }
         if self.kind() == Kind::Unknown {
             sink.report(
                 ENTRY_TYPE_UNKNOWN.with(at.saturating_add(12), [index, self.type_code().into(), 0]),
@@ -169,23 +173,16 @@ impl<'a> Entry<'a> {
         Ok(())
     }
 
-    /// The entry's stored bytes, borrowed from the file. Fails when they lie outside the file or
-    /// are compressed (then the entry is unusable; the rest of the archive is not affected).
+    /// The entry's stored bytes, borrowed from the file. Fails when they lie outside the file
+    /// (then the entry is unusable; the rest of the archive is not affected). A set compression
+    /// flag is ignored, as the engines ignore it ([`ENTRY_COMPRESSED`]).
     pub fn data(&self) -> Result<&'a [u8], Error> {
         let index = self.index as u64;
-        let data = range(self.file, self.offset(), self.disk_size()).ok_or(Error::file(
+        range(self.file, self.offset(), self.disk_size()).ok_or(Error::file(
             &ENTRY_OUT_OF_BOUNDS,
             self.record_offset,
             [index, self.offset(), self.disk_size()],
-        ))?;
-        if self.compression() != 0 {
-            return Err(Error::unsupported(
-                &ENTRY_COMPRESSED,
-                self.record_offset.saturating_add(13),
-                [index, self.compression().into(), 0],
-            ));
-        }
-        Ok(data)
+        ))
     }
 
     /// Parses the content. Diagnostics are reported with offsets from the start of the entry's

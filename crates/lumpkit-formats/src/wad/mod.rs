@@ -25,8 +25,9 @@
 //!
 //! Rules the games imply and we check: the header and directory inside the file (64-bit sums), an
 //! entry count the file can hold, every entry inside the file, no overlapping entries, names
-//! NUL-terminated and text, no duplicate names, no compression (Quake defines `CMP_LZSS` but no
-//! engine decompresses; Xash3D refuses such lumps), known types; and per picture, the rules of
+//! NUL-terminated and text, no duplicate names, no compression flag (Quake defines `CMP_LZSS` but no
+//! engine decompresses: current Xash3D and ReHLDS read the stored bytes and ignore the flag, so we
+//! do too and only warn), known types; and per picture, the rules of
 //! [`crate::miptex`] and of [`pic`].
 
 pub mod archive;

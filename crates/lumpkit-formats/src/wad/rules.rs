@@ -67,12 +67,14 @@ pub static DUPLICATE_NAME: Rule = Rule {
     message: "entries {0} and {1} have the same name (ignoring case); lookups find the first",
 };
 
-/// Compression flag set.
+/// Compression flag set. Engines never look at it: Xash3D's `W_ReadLump` (filesystem/wad.c) and
+/// ReHLDS's `TEX_LoadLump` read `disksize` bytes as they are (`../shared/research/engine-rules.md`).
 pub static ENTRY_COMPRESSED: Rule = Rule {
     code: "wad-entry-compressed",
-    severity: Severity::Error,
-    message: "entry {0} is compressed (method {1}); no game shipped compressed entries and none \
-              decompresses them: the entry is unusable",
+    severity: Severity::Warning,
+    message: "entry {0} has compression flag {1} set: Xash3D and ReHLDS ignore the flag and read the \
+              stored bytes as they are, and so does lumpkit (should the data really be compressed, \
+              it will not read as its type)",
 };
 
 /// An entry type we do not know.

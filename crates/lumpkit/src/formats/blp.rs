@@ -6,7 +6,9 @@
 //! - indexed: `palette[i]` as B, G, R (the palette's fourth byte is padding), alpha from the
 //!   separate plane at 0/1/4/8 bits;
 //! - JPEG: the four stored components are B, G, R, A with no colour transform; a frame of another
-//!   size than the level is cropped or padded with transparent black at the right and bottom;
+//!   size than the level is cropped or padded with transparent black at the right and bottom; a
+//!   shared header that is a tables-only JPEG (ending in EOI) and chunks that are abbreviated image
+//!   streams (starting with SOI) are read as libjpeg reads them: the tables, then the image;
 //! - DXT1/3/5 through texpresso (565 → 888 by bit replication), raw BGRA as stored;
 //! - alphaBits 0 means opaque: alpha is 255 unless [`Selection::stored_alpha`] asks for what the
 //!   file stores (Warcraft III uses it on models);
@@ -17,7 +19,7 @@ use std::borrow::Cow;
 use std::path::Path;
 
 use lumpkit_dxt::Dxt;
-use lumpkit_formats::blp::{Blp, Encoding, Header, Joined, Mip, Version, rules};
+use lumpkit_formats::blp::{Blp, Encoding, Header, Joined, LevelChunk, Mip, Version, rules};
 use lumpkit_formats::{Error, Fault, Ignore, Limits, Sink, Strict};
 use lumpkit_pixels::{alpha, bgra, crop, palette};
 use serde_json::{Value, json};
@@ -138,7 +140,15 @@ fn inspect_into(ctx: &Context<'_>, bytes: &[u8], report: &mut Report) -> Result<
             let missing = rules::EXTERNAL_MIP_MISSING.with(0, [0; 3]);
             report.sink(ctx.strict).report(missing)?;
         } else {
-            blp.check_chain(count, &mut report.sink(ctx.strict))?;
+            let mut sink = report.sink(ctx.strict);
+            blp.check_chain(count, &mut sink)?;
+            let chunks = (0u32..).zip(found).map(|(level, input)| LevelChunk {
+                level,
+                offset: 0,
+                declared_size: input.len() as u64,
+                data: input,
+            });
+            blp.check_levels(chunks, &mut sink)?;
         }
     }
     report.mips = Some(count);
@@ -282,18 +292,16 @@ fn decode_jpeg(
     // The decoder allocates the frame (and its component planes) before we can crop it.
     let frame_len = limits.rgba_len(fw, fh)?;
     let out_len = limits.rgba_len(mip.width, mip.height)?;
-    let decoded = lumpkit_jpeg::decode_four_components(
-        joined.head,
-        joined.tail,
-        limits.max_alloc,
-        BGRA_TO_RGBA,
-    )
-    .map_err(|e| match e {
-        lumpkit_jpeg::JpegError::TooLarge { needed, allowed } => {
-            Error::limit(&lumpkit_formats::rules::LIMIT_ALLOC, [needed, allowed, 0])
-        }
-        _ => invalid(),
-    })?;
+    // Header and chunk, or the pieces around a tables-only header's EOI and the image's SOI.
+    let mut pieces = Vec::with_capacity(2);
+    joined.spliced(|piece| pieces.push(piece));
+    let decoded = lumpkit_jpeg::decode_four_components(&pieces, limits.max_alloc, BGRA_TO_RGBA)
+        .map_err(|e| match e {
+            lumpkit_jpeg::JpegError::TooLarge { needed, allowed } => {
+                Error::limit(&lumpkit_formats::rules::LIMIT_ALLOC, [needed, allowed, 0])
+            }
+            _ => invalid(),
+        })?;
     let mut samples = decoded.samples;
     if samples.len() != frame_len || (decoded.width, decoded.height) != (fw, fh) {
         return Err(invalid());
