@@ -1,5 +1,5 @@
-//! The textures embedded in Quake 1 (BSP29) and GoldSrc (BSP30) maps, through the miptex code WAD
-//! uses ([`crate::formats::miptex`]): BSP29 textures take the caller's palette (`--palette`), BSP30
+//! The textures embedded in Quake 1 (BSP29, BSP2, 2PSB) and GoldSrc (BSP30) maps, through the miptex code WAD
+//! uses ([`crate::formats::miptex`]): BSP29 / BSP2 textures take the caller's palette (`--palette`), BSP30
 //! textures carry their own after level 3. A texture whose offsets are all zero lives in a WAD
 //! (`is_external`) and has no pixels here.
 
@@ -31,6 +31,12 @@ impl Texture<'_> {
             Err(_) => format!("#{}", self.index),
         }
     }
+}
+
+/// The version as reports name it: 29, 30, or `BSP2` / `2PSB`.
+pub fn version(bsp: &Bsp1<'_>) -> crate::report::Version {
+    bsp.version_name()
+        .map_or_else(|| bsp.version.into(), Into::into)
 }
 
 /// The palette layout of a map version.
@@ -65,7 +71,7 @@ pub fn textures<'a>(ctx: &Context<'_>, bsp: &Bsp1<'a>) -> Vec<Texture<'a>> {
 /// A texture's own report (what `check` lists as `map.bsp!name`).
 pub fn report(ctx: &Context<'_>, bsp: &Bsp1<'_>, t: &Texture<'_>) -> Report {
     let mut report = Report::for_context("bsp-miptex", ctx);
-    report.version = Some(bsp.version.into());
+    report.version = Some(version(bsp));
     let Some((bytes, base)) = bsp.texture(t.index) else {
         return report;
     };
