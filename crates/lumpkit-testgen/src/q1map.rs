@@ -326,7 +326,7 @@ impl Q1Map {
         let mut out = self.kind.version_bytes().to_vec();
         out.resize(124, 0);
         for (i, lump) in self.lumps().iter().enumerate() {
-            while out.len() % 4 != 0 {
+            while !out.len().is_multiple_of(4) {
                 out.push(0);
             }
             let ofs = out.len() as u32;
