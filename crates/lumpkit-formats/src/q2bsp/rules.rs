@@ -58,11 +58,12 @@ pub static BAD_CHILD_NODE: Rule = Rule {
     severity: Severity::Error,
     message: "node {0} has child node {1}, past the nodes lump; the game refuses the map",
 };
-/// node 0 has child leaf 1, past the leafs lump; the game refuses the map
+/// A node's child leaf is past the leafs lump: Q2PRO refuses the map; Quake 1 engines differ
+/// (QuakeSpasm and DarkPlaces `Mod_LoadNodes` substitute the solid leaf, id Quake does not check).
 pub static BAD_CHILD_LEAF: Rule = Rule {
     code: "bsp-bad-child-leaf",
     severity: Severity::Error,
-    message: "node {0} has child leaf {1}, past the leafs lump; the game refuses the map",
+    message: "node {0} has child leaf {1}, past the leafs lump; Q2PRO refuses the map, QuakeSpasm and DarkPlaces put the solid leaf there, id Quake points past the leafs",
 };
 /// lump 0 record 1 names texinfo 2, past the texinfo lump; the game refuses the map
 pub static BAD_TEXINFO: Rule = Rule {
