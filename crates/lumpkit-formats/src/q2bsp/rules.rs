@@ -95,11 +95,13 @@ pub static BAD_SURFEDGE: Rule = Rule {
     severity: Severity::Error,
     message: "surfedge {0} names edge {1}, past the edges lump; the game refuses the map",
 };
-/// edge 0 names vertex 1, past the vertexes lump; the game refuses the map
+/// An edge names a vertex past the vertexes lump: Q2PRO checks every edge and refuses the map;
+/// Quake 1 engines copy edges unchecked and read the vertex a surfedge uses (only those are
+/// checked there).
 pub static BAD_VERTEX: Rule = Rule {
     code: "bsp-bad-vertex",
     severity: Severity::Error,
-    message: "edge {0} names vertex {1}, past the vertexes lump; the game refuses the map",
+    message: "edge {0} names vertex {1}, past the vertexes lump; Q2PRO refuses the map, Quake 1 engines read past the vertexes when they build the face",
 };
 /// leafface 0 names face 1, past the faces lump; the game refuses the map
 pub static BAD_LEAFFACE: Rule = Rule {
