@@ -5,7 +5,7 @@
 
 use lumpkit_formats::miptex::{LEVELS, Miptex, PaletteLayout, level_size};
 use lumpkit_formats::q1bsp::Bsp1;
-use lumpkit_formats::{Error, Ignore, Strict};
+use lumpkit_formats::{Error, Ignore};
 use serde_json::json;
 
 use crate::formats::miptex::decode_level;
@@ -48,17 +48,15 @@ pub fn layout(bsp: &Bsp1<'_>) -> PaletteLayout {
     }
 }
 
-/// Every texture slot with a record (missing, -1 slots are skipped).
-pub fn textures<'a>(ctx: &Context<'_>, bsp: &Bsp1<'a>) -> Vec<Texture<'a>> {
+/// Every texture slot with a record (missing, -1 slots are skipped), read leniently: a texture's
+/// warnings belong to its own report ([`report`], which honours strict mode), so the map's fields
+/// and the texture a decode picks are the same in strict and lenient mode.
+pub fn textures<'a>(_ctx: &Context<'_>, bsp: &Bsp1<'a>) -> Vec<Texture<'a>> {
     (0..bsp.texture_count())
         .filter_map(|index| {
             let (bytes, base) = bsp.texture(index)?;
-            let miptex = if ctx.strict {
-                Miptex::parse(bytes, layout(bsp), &mut Strict(Ignore))
-            } else {
-                Miptex::parse(bytes, layout(bsp), &mut Ignore)
-            }
-            .map_err(|e| e.rebased(base));
+            let miptex =
+                Miptex::parse(bytes, layout(bsp), &mut Ignore).map_err(|e| e.rebased(base));
             Some(Texture {
                 index,
                 base,
