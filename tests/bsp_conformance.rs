@@ -347,3 +347,125 @@ fn embedded_textures_decode_through_the_shared_miptex_code() {
         ]
     );
 }
+
+/// Conformance facts for BSP2 and 2PSB: the same map written in each layout by our writer reads
+/// exactly as its BSP29 twin (lumps, textures, check verdict, decoded pixels, extracted files).
+#[test]
+fn bsp2_and_2psb_read_exactly_as_bsp29() {
+    use lumpkit::{Status, Version};
+    use lumpkit_testgen::q1map::{Q1Kind, Q1Map};
+    let f = lumpkit::by_name("bsp").unwrap();
+    let palette = [[10u8, 20, 30]; 256];
+    let ctx = Context {
+        palette: Some(&palette),
+        ..Context::default()
+    };
+    let sel = Selection {
+        entry: Some("floor"),
+        ..Selection::default()
+    };
+    let base = Q1Map::valid(Q1Kind::Bsp29).bytes();
+    let base_report = f.inspect(&ctx, &base);
+    let base_pixels = f.decode(&ctx, &base, &sel).unwrap().rgba;
+    for (kind, version) in [
+        (Q1Kind::Bsp29, Version::Number(29)),
+        (Q1Kind::Bsp2, Version::Name("BSP2".into())),
+        (Q1Kind::Bsp2Rmq, Version::Name("2PSB".into())),
+    ] {
+        let bytes = Q1Map::valid(kind).bytes();
+        let path = Path::new("x.bsp");
+        assert_eq!(format_of(path, &bytes).name(), "bsp", "{kind:?}");
+        let report = f.inspect(&ctx, &bytes);
+        assert_eq!(report.status(), Status::Ok, "{kind:?}: {report:?}");
+        assert_eq!(report.version, Some(version), "{kind:?}");
+        let lumps = report.fields.get("lumps").unwrap();
+        assert_eq!(lumps, base_report.fields.get("lumps").unwrap(), "{kind:?}");
+        for (name, count) in [
+            ("nodes", 1),
+            ("faces", 1),
+            ("leafs", 2),
+            ("marksurfaces", 1),
+            ("edges", 5),
+            ("surfedges", 4),
+            ("lighting", 25),
+            ("textures", 1),
+        ] {
+            assert_eq!(lumps[name], count, "{kind:?} {name}");
+        }
+        let textures = report.fields.get("textures").unwrap();
+        assert_eq!(
+            textures,
+            &serde_json::json!([{"name": "floor", "width": 16, "height": 16, "external": false}])
+        );
+        // decode --entry and extract, as for BSP29 (the Quake palette is the caller's).
+        assert_eq!(f.decode(&ctx, &bytes, &sel).unwrap().rgba, base_pixels);
+        assert_eq!(
+            f.decode(&Context::default(), &bytes, &sel)
+                .unwrap_err()
+                .code(),
+            "lumpkit-palette-required"
+        );
+        let children = f.children(&ctx, &bytes).unwrap();
+        assert_eq!(children.len(), 1);
+        assert_eq!(children[0].name, "floor");
+        let mut names = Vec::new();
+        let mut sink = |name: &str, _: Extracted<'_>| {
+            names.push(name.to_string());
+            Ok(())
+        };
+        assert!(f.extract(&ctx, &bytes, &mut sink).unwrap().is_empty());
+        assert_eq!(names, ["entities.txt", "textures/floor.png"]);
+    }
+}
+
+/// Issue 12's Quake 1 lighting and vertex rules, per engine family: an unlit face's running
+/// offset is not checked, a lit face is checked against its whole lightmap (3 bytes a sample in
+/// GoldSrc), and a map without faces may have no vertexes.
+#[test]
+fn quake1_lighting_is_checked_as_the_engines_read_it() {
+    use lumpkit_testgen::q1map::{FACE_SAMPLES, Q1Face, Q1Kind, Q1Map};
+    let f = lumpkit::by_name("bsp").unwrap();
+    let codes = |m: &Q1Map| -> Vec<&'static str> {
+        f.inspect(&Context::default(), &m.bytes())
+            .diagnostics
+            .iter()
+            .map(|d| d.code())
+            .collect()
+    };
+    for kind in [Q1Kind::Bsp29, Q1Kind::Bsp30, Q1Kind::Bsp2, Q1Kind::Bsp2Rmq] {
+        let sample = if kind == Q1Kind::Bsp30 { 3 } else { 1 };
+        let mut m = Q1Map::valid(kind);
+        assert_eq!(m.lighting.len(), FACE_SAMPLES * sample);
+        assert!(codes(&m).is_empty(), "{kind:?}");
+        // Two styles need twice the bytes.
+        m.faces[0].styles = [0, 1, 255, 255];
+        assert_eq!(codes(&m), ["bsp-lightmap-past-lump"], "{kind:?}");
+        m.lighting.resize(2 * FACE_SAMPLES * sample, 0);
+        assert!(codes(&m).is_empty(), "{kind:?}");
+        // An unlit face pointing anywhere, and a sky face (TEX_SPECIAL), are never read.
+        m.faces.push(Q1Face {
+            styles: [255; 4],
+            lightofs: 1 << 30,
+            ..m.faces[0].clone()
+        });
+        m.nodes[0].numfaces = 2;
+        assert!(codes(&m).is_empty(), "{kind:?}");
+        m.faces[1].styles = [0, 255, 255, 255];
+        assert_eq!(codes(&m), ["bsp-lightmap-past-lump"], "{kind:?}");
+        m.texinfo[0].flags = 1;
+        assert!(codes(&m).is_empty(), "{kind:?}");
+    }
+    // Quake 2 keeps Q2PRO's rule: any offset past the lump, lit or not.
+    let mut q2 = lumpkit_testgen::bsp::Q2Map::valid();
+    let len = q2.lighting.len() as i32;
+    assert!(len > 0);
+    q2.faces[0].lightofs = len;
+    let report = f.inspect(&Context::default(), &q2.bytes());
+    assert!(
+        report
+            .diagnostics
+            .iter()
+            .any(|d| d.code() == "bsp-bad-lightofs"),
+        "{report:?}"
+    );
+}

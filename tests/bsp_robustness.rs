@@ -64,6 +64,12 @@ fn truncated_maps_never_panic() {
     let mut files = vec![Q2Map::valid().bytes(), qbism.bytes()];
     files.push(lumpkit_testgen::bsp::q1_map(29, None));
     files.push(lumpkit_testgen::bsp::q1_map(30, None));
+    {
+        use lumpkit_testgen::q1map::{Q1Kind, Q1Map};
+        for kind in [Q1Kind::Bsp29, Q1Kind::Bsp30, Q1Kind::Bsp2, Q1Kind::Bsp2Rmq] {
+            files.push(Q1Map::valid(kind).bytes());
+        }
+    }
     if let Some(dir) = support::shared_corpus("bsp") {
         for f in [
             "vgio_q2_test.bsp",
@@ -135,6 +141,17 @@ proptest! {
     ], width in prop_oneof![Just(2usize), Just(4usize)], qbism in any::<bool>()) {
         let magic = if qbism { *b"QBSP" } else { *b"IBSP" };
         let mut bytes = Q2Map { magic, ..Q2Map::valid() }.bytes();
+        put(&mut bytes, pos, &value.to_le_bytes()[..width]);
+        exercise("bsp", &bytes);
+    }
+
+    #[test]
+    fn corrupt_quake1_family_fields(pos in 4usize..1800, value in prop_oneof![
+        any::<u32>(), Just(u32::MAX), Just(0x7FFF_FFFF), 0u32..64, Just(0xFFFF_FFF0), Just(0x7F80_0000),
+    ], width in prop_oneof![Just(2usize), Just(4usize)], kind in 0usize..4) {
+        use lumpkit_testgen::q1map::{Q1Kind, Q1Map};
+        let kind = [Q1Kind::Bsp29, Q1Kind::Bsp30, Q1Kind::Bsp2, Q1Kind::Bsp2Rmq][kind];
+        let mut bytes = Q1Map::valid(kind).bytes();
         put(&mut bytes, pos, &value.to_le_bytes()[..width]);
         exercise("bsp", &bytes);
     }

@@ -1,6 +1,6 @@
 //! Bounded decompression for the codecs of Bohemia Interactive's formats: the LZSS variant of
 //! PBO `Cprs` entries and non-DXT PAA mips ([`lzss`]), LZO1X for DXT PAA mips ([`lzo`]), and the block RLE of OFP palette
-//! mips ([`rle`]).
+//! mips ([`rle`]), and the run-length compression of Daikatana PAK members ([`dkrle`]).
 //!
 //! Both decode into a caller-supplied buffer whose length is the expected output size (the formats
 //! always know it: the PBO entry's original size, or `w × h × bpp` / the DXT block count of a mip).
@@ -11,6 +11,7 @@
 #![forbid(unsafe_code)]
 #![warn(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
 
+pub mod dkrle;
 pub mod lzo;
 pub mod lzss;
 pub mod rle;

@@ -1,4 +1,4 @@
-//! Writers of Quake 2 (IBSP 38), Qbism and Quake 1 / GoldSrc maps: a small valid map of each kind
+//! Writers of Quake 2 (IBSP 38), Qbism and Quake 1 / GoldSrc / BSP2 / 2PSB maps: a small valid map of each kind
 //! and one malformed map per `bsp-*` rule. The Quake 2 map is built from typed records
 //! ([`Q2Map`]) so that each malformed sample changes exactly one field.
 
@@ -614,6 +614,104 @@ pub fn samples() -> Vec<Sample> {
         q1_map(29, Some(t)),
         "error",
         &["bsp-miptex-bad-offset"],
+    ));
+    s.extend(q1_family_samples());
+    s
+}
+
+/// Maps with geometry in every Quake 1 layout, the compiler habits that must stay quiet, and the
+/// lighting and vertex rules as the Quake 1 engines apply them.
+fn q1_family_samples() -> Vec<Sample> {
+    use crate::q1map::{Q1Face, Q1Kind, Q1Map};
+    let mut s = Vec::new();
+    for (name, kind) in [
+        ("q1_lit_valid.bsp", Q1Kind::Bsp29),
+        ("hl_lit_valid.bsp", Q1Kind::Bsp30),
+        ("bsp2_valid.bsp", Q1Kind::Bsp2),
+        ("2psb_valid.bsp", Q1Kind::Bsp2Rmq),
+    ] {
+        s.push(Sample::new(name, Q1Map::valid(kind).bytes(), "ok", &[]));
+    }
+    // An unlit face (styles 255) whose lightofs is the compiler's running offset: the end of the
+    // lump. Quake and GoldSrc never read lighting for it.
+    for (name, kind) in [
+        ("q1_unlit_lightofs_at_end.bsp", Q1Kind::Bsp29),
+        ("hl_unlit_lightofs_at_end.bsp", Q1Kind::Bsp30),
+        ("bsp2_unlit_lightofs_at_end.bsp", Q1Kind::Bsp2),
+    ] {
+        let mut m = Q1Map::valid(kind);
+        m.faces.push(Q1Face {
+            styles: [255; 4],
+            lightofs: m.lighting.len() as i32,
+            ..m.faces[0].clone()
+        });
+        m.nodes[0].numfaces = 2;
+        m.models[0].2 = 2;
+        s.push(Sample::new(name, m.bytes(), "ok", &[]));
+    }
+    // A lit face whose 5 × 5 lightmap is one byte longer than the lump.
+    for (name, kind) in [
+        ("q1_lightmap_past_lump.bsp", Q1Kind::Bsp29),
+        ("hl_lightmap_past_lump.bsp", Q1Kind::Bsp30),
+    ] {
+        let mut m = Q1Map::valid(kind);
+        m.lighting.pop();
+        s.push(Sample::new(
+            name,
+            m.bytes(),
+            "warning",
+            &["bsp-lightmap-past-lump"],
+        ));
+    }
+    // No faces: only the dummy edge 0 = (0, 0), no vertexes, no lighting.
+    let mut m = Q1Map::valid(Q1Kind::Bsp29);
+    m.faces.clear();
+    m.vertexes.clear();
+    m.edges.truncate(1);
+    m.surfedges.clear();
+    m.lighting.clear();
+    m.marks.clear();
+    m.leafs[1].nummark = 0;
+    m.nodes[0].numfaces = 0;
+    m.models[0].2 = 0;
+    s.push(Sample::new("q1_no_faces.bsp", m.bytes(), "ok", &[]));
+    // A surfedge reaches an edge whose vertex is past the vertexes lump.
+    let mut m = Q1Map::valid(Q1Kind::Bsp29);
+    m.vertexes.truncate(3);
+    s.push(Sample::new(
+        "q1_bad_vertex.bsp",
+        m.bytes(),
+        "error",
+        &["bsp-bad-vertex"],
+    ));
+    // No textures lump: every texinfo gets the engine's checkerboard, whatever its index.
+    let mut m = Q1Map::valid(Q1Kind::Bsp29);
+    m.textures.clear();
+    s.push(Sample::new("q1_no_textures.bsp", m.bytes(), "ok", &[]));
+    // The extended layouts go through the same checks with their own records.
+    let mut m = Q1Map::valid(Q1Kind::Bsp2);
+    m.nodes[0].children[0] = -3;
+    s.push(Sample::new(
+        "bsp2_bad_child_leaf.bsp",
+        m.bytes(),
+        "error",
+        &["bsp-bad-child-leaf"],
+    ));
+    let mut m = Q1Map::valid(Q1Kind::Bsp2Rmq);
+    m.marks[0] = 70_000;
+    s.push(Sample::new(
+        "2psb_bad_leafface.bsp",
+        m.bytes(),
+        "error",
+        &["bsp-bad-leafface"],
+    ));
+    let mut m = Q1Map::valid(Q1Kind::Bsp2);
+    m.lighting.truncate(10);
+    s.push(Sample::new(
+        "bsp2_lightmap_past_lump.bsp",
+        m.bytes(),
+        "warning",
+        &["bsp-lightmap-past-lump"],
     ));
     s
 }

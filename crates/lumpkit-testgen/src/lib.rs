@@ -16,6 +16,7 @@ pub mod misc;
 pub mod paa;
 pub mod pak;
 pub mod pbo;
+pub mod q1map;
 pub mod tree;
 pub mod wad;
 pub mod wal;

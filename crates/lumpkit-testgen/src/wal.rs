@@ -55,10 +55,14 @@ pub fn samples() -> Vec<Sample> {
         "warning",
         &["wal-mip-out-of-bounds"],
     ));
-    let mut b = valid;
+    // A full `name` is read by nobody; a full `animname` by qbsp3's strcpy.
+    let mut b = valid.clone();
     b[..32].fill(b'a');
+    s.push(Sample::new("name_full.wal", b, "ok", &[]));
+    let mut b = valid;
+    b[56..88].fill(b'a');
     s.push(Sample::new(
-        "name_unterminated.wal",
+        "animname_unterminated.wal",
         b,
         "warning",
         &["wal-name-unterminated"],

@@ -1,4 +1,5 @@
-//! PAK rules. "The game" is id Quake 2's `FS_LoadPackFile` (`qcommon/files.c`).
+//! PAK rules. "The game" is id Quake 2's `FS_LoadPackFile` (`qcommon/files.c`); for Daikatana's
+//! layout no engine source is public, so its rules say what is known instead.
 
 use crate::diag::{Rule, Severity};
 
@@ -51,6 +52,13 @@ pub static NAME_UNSAFE: Rule = Rule {
     message: "entry {0}'s name is absolute, has a drive letter or `..`; lumpkit extracts it only inside the output folder, or not at all",
 };
 
+/// A Daikatana entry's compressed data does not decode to its declared length.
+pub static COMPRESSION_INVALID: Rule = Rule {
+    code: "pak-entry-compression-invalid",
+    severity: Severity::Error,
+    message: "entry {0}'s compressed data does not decode to its declared {2} bytes (decoding stops at byte {1} of the stored data); the entry cannot be read as stored",
+};
+
 /// Every PAK rule.
 pub static RULES: &[&Rule] = &[
     &TRUNCATED_HEADER,
@@ -61,4 +69,5 @@ pub static RULES: &[&Rule] = &[
     &NAME_UNTERMINATED,
     &NAME_EMPTY,
     &NAME_UNSAFE,
+    &COMPRESSION_INVALID,
 ];

@@ -1,4 +1,6 @@
-//! The checked view of a PAK: header, directory slice, borrowed entries.
+//! The checked view of a PAK: header, directory slice, borrowed entries. Two directory layouts
+//! share the `PACK` magic: id's 64-byte entries and Daikatana's 72-byte ones; [`Layout::detect`]
+//! tells them apart from the directory itself.
 
 use zerocopy::FromBytes;
 
@@ -6,20 +8,93 @@ use crate::bytes;
 use crate::diag::Sink;
 use crate::error::Error;
 
-use super::raw::{DirEntry, Header};
+use super::raw::{DirEntry, DkDirEntry, Header};
 use super::rules;
 
 /// `MAX_FILES_IN_PACK` of id Quake 2.
 pub const MAX_FILES: usize = 4096;
 /// Size of `dpackfile_t`.
 pub const ENTRY_LEN: u64 = 64;
+/// Size of a Daikatana directory entry.
+pub const DK_ENTRY_LEN: u64 = 72;
+
+/// The directory layout.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Layout {
+    /// id Quake / Quake 2: name[56], offset, length.
+    Quake,
+    /// Daikatana: name[56], offset, length, stored length, compressed flag.
+    Daikatana,
+}
+
+impl Layout {
+    /// Size of one directory entry.
+    pub const fn entry_len(self) -> u64 {
+        match self {
+            Layout::Quake => ENTRY_LEN,
+            Layout::Daikatana => DK_ENTRY_LEN,
+        }
+    }
+
+    /// The layout of `dir` (the directory's bytes) in a file of `file_len` bytes. Nothing in the
+    /// header says which it is (Daikatana reads only its own, TrenchBroom picks by game), so the
+    /// directory decides: each reading's share of sane entries (a printable NUL-terminated name, data inside
+    /// the file, and for Daikatana a compressed flag of 0 or 1) is compared, and Daikatana's wins
+    /// only when the directory divides into 72-byte entries and its share is strictly larger. One
+    /// damaged entry therefore does not flip a directory to the other layout.
+    pub fn detect(dir: &[u8], file_len: u64) -> Layout {
+        let inside = |ofs: u32, len: u32| u64::from(ofs).saturating_add(u64::from(len)) <= file_len;
+        // A path: printable ASCII, not empty, NUL-terminated.
+        let named = |n: &[u8; 56]| {
+            let (name, terminated) = bytes::nul_terminated(n);
+            terminated && !name.is_empty() && name.iter().all(|b| (0x20..0x7F).contains(b))
+        };
+        let Ok(dk) = <[DkDirEntry]>::ref_from_bytes(dir) else {
+            return Layout::Quake;
+        };
+        if dk.is_empty() {
+            return Layout::Quake;
+        }
+        let dk_sane = dk
+            .iter()
+            .filter(|e| {
+                let compressed = e.compressed.get();
+                let stored = if compressed == 1 {
+                    e.compressed_len.get()
+                } else {
+                    e.filelen.get()
+                };
+                named(&e.name) && compressed <= 1 && inside(e.filepos.get(), stored)
+            })
+            .count() as u64;
+        let whole = dir
+            .len()
+            .saturating_sub(dir.len().checked_rem(ENTRY_LEN as usize).unwrap_or(0));
+        let quake = <[DirEntry]>::ref_from_bytes(dir.get(..whole).unwrap_or(&[])).unwrap_or(&[]);
+        let quake_sane = quake
+            .iter()
+            .filter(|e| named(&e.name) && inside(e.filepos.get(), e.filelen.get()))
+            .count() as u64;
+        // dk_sane / dk.len() > quake_sane / quake.len(), without division.
+        let misaligned_quake = whole != dir.len();
+        if dk_sane.saturating_mul(quake.len() as u64) > quake_sane.saturating_mul(dk.len() as u64)
+            || (misaligned_quake && dk_sane == dk.len() as u64)
+        {
+            Layout::Daikatana
+        } else {
+            Layout::Quake
+        }
+    }
+}
 
 /// A PAK archive over the caller's bytes.
 #[derive(Clone, Copy, Debug)]
 pub struct Pak<'a> {
     file: &'a [u8],
     dirofs: u64,
-    directory: &'a [DirEntry],
+    /// The directory's whole entries.
+    directory: &'a [u8],
+    layout: Layout,
 }
 
 /// One entry: its name and its data when the data lies inside the file.
@@ -31,9 +106,13 @@ pub struct Entry<'a> {
     pub name: &'a [u8],
     /// Declared offset.
     pub offset: u64,
-    /// Declared length.
+    /// Declared length (once decompressed).
     pub size: u64,
-    /// The data, `None` when it lies outside the file.
+    /// Bytes stored in the file: `size`, or the compressed length of a compressed entry.
+    pub stored_size: u64,
+    /// Whether the stored bytes are Daikatana's RLE (`lumpkit_lz::dkrle`).
+    pub compressed: bool,
+    /// The stored data, `None` when it lies outside the file.
     pub data: Option<&'a [u8]>,
 }
 
@@ -83,29 +162,29 @@ impl<'a> Pak<'a> {
                 [dirofs.saturating_add(dirlen), file.len() as u64, 0],
             ));
         };
-        let rem = dirlen % ENTRY_LEN;
+        let layout = Layout::detect(dir, file.len() as u64);
+        let entry_len = layout.entry_len();
+        let rem = dirlen.checked_rem(entry_len).unwrap_or(0);
         if rem != 0 {
             sink.report(rules::DIRECTORY_MISALIGNED.with(8, [dirlen, rem, 0]))?;
         }
-        let whole = dir
+        let directory = dir
             .get(..dir.len().saturating_sub(rem as usize))
             .unwrap_or(&[]);
-        let directory = <[DirEntry]>::ref_from_bytes(whole).unwrap_or(&[]);
-        if directory.len() > MAX_FILES {
-            sink.report(
-                rules::TOO_MANY_FILES.with(8, [directory.len() as u64, MAX_FILES as u64, 0]),
-            )?;
-        }
         let pak = Pak {
             file,
             dirofs,
             directory,
+            layout,
         };
-        for (i, e) in directory.iter().enumerate() {
-            let at = dirofs.saturating_add((i as u64).saturating_mul(ENTRY_LEN));
-            let (name, terminated) = bytes::nul_terminated(&e.name);
-            let (ofs, len) = (u64::from(e.filepos.get()), u64::from(e.filelen.get()));
-            let i = i as u64;
+        if pak.len() > MAX_FILES {
+            sink.report(rules::TOO_MANY_FILES.with(8, [pak.len() as u64, MAX_FILES as u64, 0]))?;
+        }
+        for e in pak.entries() {
+            let at = dirofs.saturating_add((e.index as u64).saturating_mul(entry_len));
+            let (name, terminated) = (e.name, e.name.len() < 56);
+            let (ofs, len) = (e.offset, e.stored_size);
+            let i = e.index as u64;
             if !terminated {
                 sink.report(rules::NAME_UNTERMINATED.with(at, [i, 0, 0]))?;
             }
@@ -126,7 +205,19 @@ impl<'a> Pak<'a> {
 
     /// Number of directory entries.
     pub fn len(&self) -> usize {
-        self.directory.len()
+        (self.directory.len() as u64)
+            .checked_div(self.layout.entry_len())
+            .unwrap_or(0) as usize
+    }
+
+    /// Length of the whole file.
+    pub fn file_len(&self) -> u64 {
+        self.file.len() as u64
+    }
+
+    /// The directory layout.
+    pub fn layout(&self) -> Layout {
+        self.layout
     }
 
     /// Whether the directory is empty.
@@ -142,16 +233,42 @@ impl<'a> Pak<'a> {
     /// The entries, borrowed.
     pub fn entries(&self) -> impl Iterator<Item = Entry<'a>> + 'a {
         let file = self.file;
-        self.directory.iter().enumerate().map(move |(index, e)| {
-            let (offset, size) = (u64::from(e.filepos.get()), u64::from(e.filelen.get()));
-            Entry {
-                index,
-                name: bytes::nul_terminated(&e.name).0,
-                offset,
-                size,
-                data: bytes::range(file, offset, size),
-            }
-        })
+        let quake = match self.layout {
+            Layout::Quake => <[DirEntry]>::ref_from_bytes(self.directory).unwrap_or(&[]),
+            Layout::Daikatana => &[],
+        };
+        let dk = match self.layout {
+            Layout::Quake => &[],
+            Layout::Daikatana => <[DkDirEntry]>::ref_from_bytes(self.directory).unwrap_or(&[]),
+        };
+        let quake = quake.iter().map(|e| {
+            let size = u64::from(e.filelen.get());
+            (&e.name, e.filepos.get(), size, size, false)
+        });
+        let dk = dk.iter().map(|e| {
+            let compressed = e.compressed.get() != 0;
+            let size = u64::from(e.filelen.get());
+            let stored = if compressed {
+                u64::from(e.compressed_len.get())
+            } else {
+                size
+            };
+            (&e.name, e.filepos.get(), size, stored, compressed)
+        });
+        quake.chain(dk).enumerate().map(
+            move |(index, (name, offset, size, stored_size, compressed))| {
+                let offset = u64::from(offset);
+                Entry {
+                    index,
+                    name: bytes::nul_terminated(name).0,
+                    offset,
+                    size,
+                    stored_size,
+                    compressed,
+                    data: bytes::range(file, offset, stored_size),
+                }
+            },
+        )
     }
 
     /// The entry called `name` (exact bytes, or ASCII case-insensitively with `\` as `/`, as the

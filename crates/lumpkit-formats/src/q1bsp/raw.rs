@@ -1,7 +1,7 @@
 //! On-disk records of Quake 1 (BSP29) and GoldSrc (BSP30) maps, as `bspfile.h` of id's Quake
 //! (`dplane_t` is shared with Quake 2, see [`crate::q2bsp::raw::Plane`]). No logic here.
 
-use zerocopy::little_endian::{F32, I16, I32, U16};
+use zerocopy::little_endian::{F32, I16, I32, U16, U32};
 use zerocopy::{FromBytes, Immutable, KnownLayout, Unaligned};
 
 /// `dnode_t` (24 bytes): children are 16-bit; QuakeSpasm reads them unsigned, a value past the
@@ -87,4 +87,82 @@ pub struct Model {
     pub firstface: I32,
     /// Face count.
     pub numfaces: I32,
+}
+
+/// BSP2 `bsp2_dnode_t` (44 bytes, ericw-tools `bspfile.h`): 32-bit children (negative: leaf
+/// `-1 - c`), float bounds, 32-bit face range.
+pub use crate::q2bsp::raw::NodeX as Node2;
+
+/// 2PSB `bsp2rmq_dnode_t` (32 bytes): as BSP2 but with 16-bit bounds.
+#[derive(Clone, Copy, Debug, FromBytes, KnownLayout, Immutable, Unaligned)]
+#[repr(C)]
+pub struct Node2Rmq {
+    /// Splitting plane.
+    pub planenum: I32,
+    /// Children (negative: leaf `-1 - c`).
+    pub children: [I32; 2],
+    /// Bounds.
+    pub mins: [I16; 3],
+    /// Bounds.
+    pub maxs: [I16; 3],
+    /// First face.
+    pub firstface: U32,
+    /// Face count.
+    pub numfaces: U32,
+}
+
+/// BSP2 / 2PSB `bsp2_dclipnode_t` (12 bytes): 32-bit children, negative = contents.
+#[derive(Clone, Copy, Debug, FromBytes, KnownLayout, Immutable, Unaligned)]
+#[repr(C)]
+pub struct ClipNode2 {
+    /// Splitting plane.
+    pub planenum: I32,
+    /// Children.
+    pub children: [I32; 2],
+}
+
+/// BSP2 / 2PSB `bsp2_dface_t` (28 bytes): the same record as Qbism's.
+pub use crate::q2bsp::raw::FaceX as Face2;
+
+/// BSP2 / 2PSB `bsp2_dedge_t` (8 bytes): 32-bit vertex indices.
+pub use crate::q2bsp::raw::EdgeX as Edge2;
+
+/// BSP2 `bsp2_dleaf_t` (44 bytes): float bounds, 32-bit marksurface range.
+#[derive(Clone, Copy, Debug, FromBytes, KnownLayout, Immutable, Unaligned)]
+#[repr(C)]
+pub struct Leaf2 {
+    /// `CONTENTS_*` (negative).
+    pub contents: I32,
+    /// Offset of the leaf's PVS row, -1 for none.
+    pub visofs: I32,
+    /// Bounds.
+    pub mins: [F32; 3],
+    /// Bounds.
+    pub maxs: [F32; 3],
+    /// First marksurface.
+    pub firstmarksurface: U32,
+    /// Marksurface count.
+    pub nummarksurfaces: U32,
+    /// Ambient sound levels.
+    pub ambient_level: [u8; 4],
+}
+
+/// 2PSB `bsp2rmq_dleaf_t` (32 bytes): as BSP2 but with 16-bit bounds.
+#[derive(Clone, Copy, Debug, FromBytes, KnownLayout, Immutable, Unaligned)]
+#[repr(C)]
+pub struct Leaf2Rmq {
+    /// `CONTENTS_*` (negative).
+    pub contents: I32,
+    /// Offset of the leaf's PVS row, -1 for none.
+    pub visofs: I32,
+    /// Bounds.
+    pub mins: [I16; 3],
+    /// Bounds.
+    pub maxs: [I16; 3],
+    /// First marksurface.
+    pub firstmarksurface: U32,
+    /// Marksurface count.
+    pub nummarksurfaces: U32,
+    /// Ambient sound levels.
+    pub ambient_level: [u8; 4],
 }

@@ -1,21 +1,102 @@
-//! Cross-lump checks of a Quake 1 / GoldSrc map, as the engines' `Mod_Load*` functions
-//! (`model.c` of id Quake and QuakeSpasm: "bad planenum", "miptex >= numtextures", "bad surface
-//! number", "invalid leaf index", "bad lighting offset") would meet them. The codes are shared with
-//! Quake 2 where the meaning is the same. Each check reports its first offending record.
+//! Cross-lump checks of a Quake 1 / GoldSrc / BSP2 / 2PSB map, as the engines' `Mod_Load*`
+//! functions (`model.c` of id Quake and QuakeSpasm: "bad planenum", "miptex >= numtextures", "bad
+//! surface number", "invalid leaf index") would meet them. The codes are shared with Quake 2 where
+//! the meaning is the same. Each check reports its first offending record.
+//!
+//! Two things the Quake 1 family does differently from Quake 2 (and why the checks differ):
+//! - Lighting: `Mod_LoadFaces` takes `lightdata + lightofs` without a range check, and the
+//!   renderer reads a lightmap only for a face with a style (`styles[0] != 255`) that is not sky or
+//!   water (`SURF_DRAWSKY`/`SURF_DRAWTURB`, the faces qbsp marks `TEX_SPECIAL`). Compilers write
+//!   their running offset into unlit faces, so only lit faces are checked, and against the bytes
+//!   their lightmaps need (`CalcSurfaceExtents`: (extents / 16 + 1)² samples per style, 3 bytes a
+//!   sample in GoldSrc's RGB lighting).
+//! - Edges: `Mod_LoadEdges` copies vertex numbers unchecked; only the vertex a surfedge uses is
+//!   ever read (edge 0 is the reserved dummy, and a map with no faces may have no vertexes).
 
 use zerocopy::FromBytes;
-use zerocopy::little_endian::{I32, U16};
+use zerocopy::little_endian::I32;
 
 use crate::diag::Sink;
 use crate::error::Error;
-use crate::q2bsp::raw::{Edge, Plane, Vertex};
+use crate::q2bsp::layout::{EdgeRecord, FaceRecord, IndexRecord};
+use crate::q2bsp::raw::{Plane, Vertex};
 use crate::q2bsp::rules;
 
-use super::raw::{ClipNode, Face, Leaf, Model, Node, TexInfo};
-use super::view::Bsp1;
+use super::layout::{self, ClipNodeRecord, Layout, LeafRecord, NodeRecord};
+use super::raw::{Model, TexInfo};
+use super::view::{Bsp1, Variant};
+
+/// `TEX_SPECIAL` in a texinfo's flags: sky and liquids, drawn without a lightmap.
+const TEX_SPECIAL: i32 = 1;
 
 fn slice<T: FromBytes + zerocopy::Immutable + zerocopy::KnownLayout>(b: &[u8]) -> &[T] {
     <[T]>::ref_from_bytes(b).unwrap_or(&[])
+}
+
+/// `floor` and `ceil` without `std` (the values are texture coordinates, far inside `i64`).
+fn floor(x: f64) -> i64 {
+    let t = x as i64;
+    if (t as f64) > x {
+        t.saturating_sub(1)
+    } else {
+        t
+    }
+}
+
+fn ceil(x: f64) -> i64 {
+    let t = x as i64;
+    if (t as f64) < x {
+        t.saturating_add(1)
+    } else {
+        t
+    }
+}
+
+/// The lumps the lightmap size needs.
+struct Geometry<'b, L: Layout> {
+    vertexes: &'b [Vertex],
+    edges: &'b [L::Edge],
+    surfedges: &'b [I32],
+    texinfo: &'b [TexInfo],
+}
+
+impl<L: Layout> Geometry<'_, L> {
+    /// The vertex surfedge `s` starts at (`v[0]` forwards, `v[1]` backwards), as the renderer reads it.
+    fn surfedge_vertex(&self, s: i32) -> Option<(usize, u64)> {
+        let e = usize::try_from(s.unsigned_abs()).ok()?;
+        let v = self.edges.get(e)?.vertices();
+        Some((e, if s >= 0 { v[0] } else { v[1] }))
+    }
+
+    /// Bytes of one style's lightmap for a face (`CalcSurfaceExtents`, in double precision as
+    /// QuakeSpasm and ericw-tools compute it); `None` when an index is bad (reported elsewhere).
+    fn lightmap_samples(&self, face: &L::Face) -> Option<u64> {
+        let t = self.texinfo.get(usize::try_from(face.texinfo()).ok()?)?;
+        let (first, count) = face.edges();
+        let (mut mins, mut maxs) = ([f64::MAX; 2], [f64::MIN; 2]);
+        for k in 0..count {
+            let s = self
+                .surfedges
+                .get(usize::try_from(first.checked_add(k)?).ok()?)?;
+            let (_, v) = self.surfedge_vertex(s.get())?;
+            let p = self.vertexes.get(usize::try_from(v).ok()?)?.point;
+            for (j, axis) in t.vecs.iter().enumerate() {
+                let [a, b, c, d] = axis.map(|x| f64::from(x.get()));
+                let [x, y, z] = p.map(|x| f64::from(x.get()));
+                let val = x * a + y * b + z * c + d;
+                if let (Some(lo), Some(hi)) = (mins.get_mut(j), maxs.get_mut(j)) {
+                    *lo = lo.min(val);
+                    *hi = hi.max(val);
+                }
+            }
+        }
+        let side = |j: usize| -> Option<u64> {
+            let (lo, hi) = (*mins.get(j)?, *maxs.get(j)?);
+            let cells = ceil(hi / 16.0).checked_sub(floor(lo / 16.0))?;
+            u64::try_from(cells).ok()?.checked_add(1)
+        };
+        side(0)?.checked_mul(side(1)?)
+    }
 }
 
 impl Bsp1<'_> {
@@ -27,96 +108,109 @@ impl Bsp1<'_> {
 
     /// Every cross-lump check; run only on a map whose directory is clean.
     pub fn validate(&self, sink: &mut impl Sink) -> Result<(), Error> {
+        match self.variant {
+            Variant::Bsp29 => self.validate_as::<layout::Bsp29>(sink),
+            Variant::Bsp2 => self.validate_as::<layout::Bsp2>(sink),
+            Variant::Bsp2Rmq => self.validate_as::<layout::Bsp2Rmq>(sink),
+        }
+    }
+
+    fn validate_as<L: Layout>(&self, sink: &mut impl Sink) -> Result<(), Error> {
+        let record = |i: usize| u64::from(L::SPECS.get(i).map_or(1, |s| s.record));
         let planes: &[Plane] = slice(self.lump(1).0);
-        let vertexes: &[Vertex] = slice(self.lump(3).0);
+        let textures_lump = self.lump(2).0;
         let vis_len = self.lump(4).0.len() as u64;
-        let nodes: &[Node] = slice(self.lump(5).0);
-        let texinfo: &[TexInfo] = slice(self.lump(6).0);
-        let faces: &[Face] = slice(self.lump(7).0);
+        let nodes: &[L::Node] = slice(self.lump(5).0);
+        let faces: &[L::Face] = slice(self.lump(7).0);
         let light_len = self.lump(8).0.len() as u64;
-        let clipnodes: &[ClipNode] = slice(self.lump(9).0);
-        let leafs: &[Leaf] = slice(self.lump(10).0);
-        let marks: &[U16] = slice(self.lump(11).0);
-        let edges: &[Edge] = slice(self.lump(12).0);
-        let surfedges: &[I32] = slice(self.lump(13).0);
+        let clipnodes: &[L::ClipNode] = slice(self.lump(9).0);
+        let leafs: &[L::Leaf] = slice(self.lump(10).0);
+        let marks: &[L::Mark] = slice(self.lump(11).0);
         let models: &[Model] = slice(self.lump(14).0);
-        let at = |lump: usize, size: u64, i: usize| {
+        let geo = Geometry::<L> {
+            vertexes: slice(self.lump(3).0),
+            edges: slice(self.lump(12).0),
+            surfedges: slice(self.lump(13).0),
+            texinfo: slice(self.lump(6).0),
+        };
+        let at = |lump: usize, i: usize| {
             self.lump(lump)
                 .1
-                .saturating_add((i as u64).saturating_mul(size))
+                .saturating_add((i as u64).saturating_mul(record(lump)))
         };
         let (n_planes, n_nodes, n_leafs) =
             (planes.len() as u64, nodes.len() as u64, leafs.len() as u64);
-        let (n_faces, n_texinfo) = (faces.len() as u64, texinfo.len() as u64);
+        let (n_faces, n_texinfo) = (faces.len() as u64, geo.texinfo.len() as u64);
         let textures = u64::from(self.texture_count());
 
-        if let Some((i, t)) = texinfo
-            .iter()
-            .enumerate()
-            .find(|(_, t)| u64::from(t.miptex.get() as u32) >= textures)
+        // Without a textures lump `Mod_LoadTexinfo` gives every texinfo the default texture.
+        if !textures_lump.is_empty()
+            && let Some((i, t)) = geo
+                .texinfo
+                .iter()
+                .enumerate()
+                .find(|(_, t)| u64::from(t.miptex.get() as u32) >= textures)
         {
             sink.report(rules::BAD_MIPTEX_INDEX.with(
-                at(6, 40, i),
+                at(6, i),
                 [i as u64, i64::from(t.miptex.get()) as u64, textures],
             ))?;
         }
         for (i, n) in nodes.iter().enumerate() {
-            let plane = u64::from(n.planenum.get() as u32);
+            let plane = n.planenum();
             if plane >= n_planes {
-                sink.report(rules::BAD_PLANENUM.with(at(5, 24, i), [5, i as u64, plane]))?;
+                sink.report(rules::BAD_PLANENUM.with(at(5, i), [5, i as u64, plane]))?;
                 break;
             }
             if let Some(c) = n
-                .children
-                .iter()
-                .map(|c| u64::from(c.get()))
-                .find(|&c| c >= n_nodes && 65_535u64.saturating_sub(c) >= n_leafs)
+                .children()
+                .into_iter()
+                .find(|&c| c >= n_nodes && L::LEAF_BASE.saturating_sub(c) >= n_leafs)
             {
                 sink.report(
                     rules::BAD_CHILD_LEAF
-                        .with(at(5, 24, i), [i as u64, 65_535u64.saturating_sub(c), 0]),
+                        .with(at(5, i), [i as u64, L::LEAF_BASE.saturating_sub(c), 0]),
                 )?;
                 break;
             }
-            let end = u64::from(n.firstface.get()).saturating_add(u64::from(n.numfaces.get()));
+            let (first, count) = n.faces();
+            let end = first.saturating_add(count);
             if end > n_faces {
-                sink.report(rules::BAD_FACE_RANGE.with(at(5, 24, i), [5, i as u64, end]))?;
+                sink.report(rules::BAD_FACE_RANGE.with(at(5, i), [5, i as u64, end]))?;
                 break;
             }
         }
         for (i, c) in clipnodes.iter().enumerate() {
-            let plane = u64::from(c.planenum.get() as u32);
+            let plane = c.planenum();
             let bad_child = c
-                .children
-                .iter()
-                .map(|c| c.get())
+                .children()
+                .into_iter()
                 .find(|&c| c >= 0 && c as u64 >= clipnodes.len() as u64);
             if plane >= n_planes {
-                sink.report(rules::BAD_PLANENUM.with(at(9, 8, i), [9, i as u64, plane]))?;
+                sink.report(rules::BAD_PLANENUM.with(at(9, i), [9, i as u64, plane]))?;
                 break;
             }
             if let Some(c) = bad_child {
-                sink.report(rules::BAD_CHILD_NODE.with(at(9, 8, i), [i as u64, c as u64, 0]))?;
+                sink.report(rules::BAD_CHILD_NODE.with(at(9, i), [i as u64, c as u64, 0]))?;
                 break;
             }
         }
+        let sample_bytes: u64 = if self.version == 30 { 3 } else { 1 };
+        let mut light_reported = false;
         for (i, f) in faces.iter().enumerate() {
-            let o = at(7, 20, i);
-            let plane = u64::from(f.planenum.get());
-            let numedges = u64::from(f.numedges.get() as u16);
-            let end = u64::from(f.firstedge.get() as u32).saturating_add(numedges);
-            let tex = u64::from(f.texinfo.get() as u16);
-            let light = f.lightofs.get();
+            let o = at(7, i);
+            let plane = f.planenum();
+            let (first, numedges) = f.edges();
+            let end = first.saturating_add(numedges);
+            let tex = f.texinfo();
             let finding = if plane >= n_planes {
                 Some(rules::BAD_PLANENUM.with(o, [7, i as u64, plane]))
             } else if numedges < 3 {
                 Some(rules::FACE_EDGE_COUNT.with(o, [i as u64, numedges, 0]))
-            } else if end > surfedges.len() as u64 {
+            } else if end > geo.surfedges.len() as u64 {
                 Some(rules::BAD_FACE_EDGES.with(o, [i as u64, end, 0]))
             } else if tex >= n_texinfo {
                 Some(rules::BAD_TEXINFO.with(o, [7, i as u64, tex]))
-            } else if light >= 0 && light_len != 0 && light as u64 >= light_len {
-                Some(rules::BAD_LIGHTOFS.with(o, [i as u64, light as u64, light_len]))
             } else {
                 None
             };
@@ -124,44 +218,62 @@ impl Bsp1<'_> {
                 sink.report(d)?;
                 break;
             }
+            if light_reported || light_len == 0 {
+                continue;
+            }
+            let styles = f.styles().iter().take_while(|&&s| s != 255).count() as u64;
+            let special = usize::try_from(tex)
+                .ok()
+                .and_then(|t| geo.texinfo.get(t))
+                .is_some_and(|t| t.flags.get() & TEX_SPECIAL != 0);
+            let (Some(light), false, false) = (f.lightofs(), styles == 0, special) else {
+                continue;
+            };
+            let Some(samples) = geo.lightmap_samples(f) else {
+                continue;
+            };
+            let need = samples.saturating_mul(styles).saturating_mul(sample_bytes);
+            if light.saturating_add(need) > light_len {
+                light_reported = true;
+                sink.report(
+                    rules::LIGHTMAP_PAST_LUMP
+                        .with(o, [i as u64, light.saturating_add(need), light_len]),
+                )?;
+            }
         }
-        if let Some((i, e)) = surfedges
+        if let Some((i, e)) = geo
+            .surfedges
             .iter()
             .enumerate()
-            .find(|(_, s)| u64::from(s.get().unsigned_abs()) >= edges.len() as u64)
+            .find(|(_, s)| u64::from(s.get().unsigned_abs()) >= geo.edges.len() as u64)
         {
-            sink.report(rules::BAD_SURFEDGE.with(
-                at(13, 4, i),
-                [i as u64, u64::from(e.get().unsigned_abs()), 0],
-            ))?;
+            sink.report(
+                rules::BAD_SURFEDGE
+                    .with(at(13, i), [i as u64, u64::from(e.get().unsigned_abs()), 0]),
+            )?;
         }
-        if let Some((i, v)) = edges.iter().enumerate().find_map(|(i, e)| {
-            e.v.iter()
-                .map(|v| u64::from(v.get()))
-                .find(|&v| v >= vertexes.len() as u64)
-                .map(|v| (i, v))
-        }) {
-            sink.report(rules::BAD_VERTEX.with(at(12, 4, i), [i as u64, v, 0]))?;
-        }
-        if let Some((i, m)) = marks
+        let n_vertexes = geo.vertexes.len() as u64;
+        if let Some((e, v)) = geo
+            .surfedges
             .iter()
-            .enumerate()
-            .find(|(_, m)| u64::from(m.get()) >= n_faces)
+            .filter_map(|s| geo.surfedge_vertex(s.get()))
+            .find(|&(_, v)| v >= n_vertexes)
         {
-            sink.report(rules::BAD_LEAFFACE.with(at(11, 2, i), [i as u64, u64::from(m.get()), 0]))?;
+            sink.report(rules::BAD_VERTEX.with(at(12, e), [e as u64, v, 0]))?;
+        }
+        if let Some((i, m)) = marks.iter().enumerate().find(|(_, m)| m.index() >= n_faces) {
+            sink.report(rules::BAD_LEAFFACE.with(at(11, i), [i as u64, m.index(), 0]))?;
         }
         for (i, l) in leafs.iter().enumerate() {
-            let end = u64::from(l.firstmarksurface.get())
-                .saturating_add(u64::from(l.nummarksurfaces.get()));
-            let visofs = l.visofs.get();
+            let (first, count) = l.marksurfaces();
+            let end = first.saturating_add(count);
+            let visofs = l.visofs();
             if end > marks.len() as u64 {
-                sink.report(rules::BAD_LEAFFACE_RANGE.with(at(10, 28, i), [i as u64, end, 0]))?;
+                sink.report(rules::BAD_LEAFFACE_RANGE.with(at(10, i), [i as u64, end, 0]))?;
                 break;
             }
             if visofs >= 0 && vis_len != 0 && visofs as u64 >= vis_len {
-                sink.report(
-                    rules::BAD_VISOFS.with(at(10, 28, i), [i as u64, visofs as u64, vis_len]),
-                )?;
+                sink.report(rules::BAD_VISOFS.with(at(10, i), [i as u64, visofs as u64, vis_len]))?;
                 break;
             }
         }
@@ -171,12 +283,12 @@ impl Bsp1<'_> {
                 .saturating_add(u64::from(m.numfaces.get() as u32));
             if head < 0 || head as u64 >= n_nodes.max(1) {
                 sink.report(
-                    rules::BAD_HEADNODE.with(at(14, 64, i), [i as u64, i64::from(head) as u64, 0]),
+                    rules::BAD_HEADNODE.with(at(14, i), [i as u64, i64::from(head) as u64, 0]),
                 )?;
                 break;
             }
             if end > n_faces {
-                sink.report(rules::BAD_FACE_RANGE.with(at(14, 64, i), [14, i as u64, end]))?;
+                sink.report(rules::BAD_FACE_RANGE.with(at(14, i), [14, i as u64, end]))?;
                 break;
             }
         }

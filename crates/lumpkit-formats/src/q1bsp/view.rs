@@ -1,4 +1,4 @@
-//! The checked view of a BSP29 / BSP30 map: directory and the embedded-texture table.
+//! The checked view of a BSP29 / BSP30 / BSP2 / 2PSB map: directory and the embedded-texture table.
 
 use crate::bytes;
 use crate::diag::Sink;
@@ -38,11 +38,89 @@ pub static LUMPS: [LumpSpec; LUMP_COUNT] = [
     spec("models", 64),
 ];
 
-/// A Quake 1 or GoldSrc map.
+/// `BSP2` as the little-endian number in the version field (ericw-tools `BSP2VERSION`).
+pub const BSP2_MAGIC: u32 = u32::from_le_bytes(*b"BSP2");
+/// `2PSB` as the little-endian number in the version field (`BSP2RMQVERSION`).
+pub const BSP2RMQ_MAGIC: u32 = u32::from_le_bytes(*b"2PSB");
+
+/// Record sizes of `BSP2` (ericw-tools `bspfile.h`: `bsp2_dnode_t` 44, `bsp2_dface_t` 28,
+/// `bsp2_dclipnode_t` 12, `bsp2_dleaf_t` 44, 32-bit marksurfaces, `bsp2_dedge_t` 8).
+pub static LUMPS_BSP2: [LumpSpec; LUMP_COUNT] = [
+    spec("entities", 1),
+    spec("planes", 20),
+    spec("textures", 1),
+    spec("vertexes", 12),
+    spec("visibility", 1),
+    spec("nodes", 44),
+    spec("texinfo", 40),
+    spec("faces", 28),
+    spec("lighting", 1),
+    spec("clipnodes", 12),
+    spec("leafs", 44),
+    spec("marksurfaces", 4),
+    spec("edges", 8),
+    spec("surfedges", 4),
+    spec("models", 64),
+];
+
+/// Record sizes of `2PSB`: as `BSP2`, with 16-bit bounds in nodes (32 bytes) and leafs (32 bytes).
+pub static LUMPS_2PSB: [LumpSpec; LUMP_COUNT] = [
+    spec("entities", 1),
+    spec("planes", 20),
+    spec("textures", 1),
+    spec("vertexes", 12),
+    spec("visibility", 1),
+    spec("nodes", 32),
+    spec("texinfo", 40),
+    spec("faces", 28),
+    spec("lighting", 1),
+    spec("clipnodes", 12),
+    spec("leafs", 32),
+    spec("marksurfaces", 4),
+    spec("edges", 8),
+    spec("surfedges", 4),
+    spec("models", 64),
+];
+
+/// Which record layout a Quake 1 family map uses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Variant {
+    /// BSP29 (Quake) or BSP30 (GoldSrc): 16-bit indices.
+    Bsp29,
+    /// ericw-tools' `BSP2`: 32-bit indices, float bounds.
+    Bsp2,
+    /// RMQ's `2PSB`: 32-bit indices, 16-bit bounds.
+    Bsp2Rmq,
+}
+
+impl Variant {
+    /// The variant of a version field, `None` for one lumpkit does not read.
+    pub fn of(version: u32) -> Option<Variant> {
+        match version {
+            29 | 30 => Some(Variant::Bsp29),
+            BSP2_MAGIC => Some(Variant::Bsp2),
+            BSP2RMQ_MAGIC => Some(Variant::Bsp2Rmq),
+            _ => None,
+        }
+    }
+
+    /// The lump table of this variant.
+    pub fn specs(self) -> &'static [LumpSpec; LUMP_COUNT] {
+        match self {
+            Variant::Bsp29 => &LUMPS,
+            Variant::Bsp2 => &LUMPS_BSP2,
+            Variant::Bsp2Rmq => &LUMPS_2PSB,
+        }
+    }
+}
+
+/// A Quake 1, GoldSrc, BSP2 or 2PSB map.
 #[derive(Clone, Copy, Debug)]
 pub struct Bsp1<'a> {
-    /// 29 (Quake) or 30 (GoldSrc).
+    /// 29 (Quake), 30 (GoldSrc), or [`BSP2_MAGIC`] / [`BSP2RMQ_MAGIC`].
     pub version: u32,
+    /// The record layout.
+    pub variant: Variant,
     /// Every lump, checked.
     pub lumps: [LumpData<'a>; LUMP_COUNT],
     /// Whether every lump is usable.
@@ -51,9 +129,23 @@ pub struct Bsp1<'a> {
 }
 
 impl<'a> Bsp1<'a> {
-    /// Whether `file` starts with version 29 or 30.
+    /// Whether `file` starts with version 29 or 30, `BSP2` or `2PSB`.
     pub fn sniff(file: &[u8]) -> bool {
-        matches!(bytes::u32_le(file, 0), Some(29 | 30))
+        bytes::u32_le(file, 0).and_then(Variant::of).is_some()
+    }
+
+    /// The version as `info` names it: the number, or the `BSP2` / `2PSB` magic.
+    pub fn version_name(&self) -> Option<&'static str> {
+        match self.variant {
+            Variant::Bsp29 => None,
+            Variant::Bsp2 => Some("BSP2"),
+            Variant::Bsp2Rmq => Some("2PSB"),
+        }
+    }
+
+    /// Whether the textures take the caller's (Quake) palette: every variant but GoldSrc's.
+    pub fn needs_palette(&self) -> bool {
+        self.version != 30
     }
 
     /// Parses the header and directory and checks the textures table.
@@ -66,17 +158,19 @@ impl<'a> Bsp1<'a> {
                 [file.len() as u64, HEADER_LEN, 0],
             ));
         }
-        if !matches!(version, 29 | 30) {
+        let Some(variant) = Variant::of(version) else {
             return Err(Error::unsupported(
                 &rules::UNSUPPORTED_VERSION,
                 0,
                 [u64::from(version), 0, 0],
             ));
-        }
+        };
         let mut lumps = [dir::EMPTY; LUMP_COUNT];
-        let clean = dir::read(file, 4, &LUMPS, Some(LUMP_ENTITIES), &mut lumps, sink)?;
+        let specs = variant.specs();
+        let clean = dir::read(file, 4, specs, Some(LUMP_ENTITIES), &mut lumps, sink)?;
         let mut bsp = Bsp1 {
             version,
+            variant,
             lumps,
             clean,
             texture_count: 0,
@@ -124,14 +218,18 @@ impl<'a> Bsp1<'a> {
 
     /// The lump directory with counts as `info` prints them (`textures` = miptex count).
     pub fn counts(&self) -> impl Iterator<Item = (&'static str, u64)> + '_ {
-        LUMPS.iter().zip(self.lumps.iter()).map(|(s, l)| {
-            if s.name == "textures" {
-                let declared = bytes::i32_le(l.bytes, 0).map_or(0, |c| c.max(0) as u64);
-                (s.name, declared)
-            } else {
-                (s.name, l.count(s))
-            }
-        })
+        self.variant
+            .specs()
+            .iter()
+            .zip(self.lumps.iter())
+            .map(|(s, l)| {
+                if s.name == "textures" {
+                    let declared = bytes::i32_le(l.bytes, 0).map_or(0, |c| c.max(0) as u64);
+                    (s.name, declared)
+                } else {
+                    (s.name, l.count(s))
+                }
+            })
     }
 
     /// The entity lump.

@@ -36,6 +36,8 @@ pub trait FaceRecord: Record {
     fn texinfo(&self) -> u64;
     /// Lightmap offset, `None` for -1.
     fn lightofs(&self) -> Option<u64>;
+    /// Light styles; the face has a lightmap per style before the first 255.
+    fn styles(&self) -> [u8; 4];
 }
 
 /// A leaf.
@@ -171,6 +173,9 @@ impl FaceRecord for Face {
     fn lightofs(&self) -> Option<u64> {
         none32(self.lightofs.get() as u32)
     }
+    fn styles(&self) -> [u8; 4] {
+        self.styles
+    }
 }
 
 impl FaceRecord for FaceX {
@@ -185,6 +190,9 @@ impl FaceRecord for FaceX {
     }
     fn lightofs(&self) -> Option<u64> {
         none32(self.lightofs.get() as u32)
+    }
+    fn styles(&self) -> [u8; 4] {
+        self.styles
     }
 }
 

@@ -14,7 +14,7 @@ pub static TRUNCATED_HEADER: Rule = Rule {
 pub static UNSUPPORTED_VERSION: Rule = Rule {
     code: "bsp-unsupported-version",
     severity: Severity::Error,
-    message: "BSP version {0} is not one lumpkit reads (Quake 2: 38, Quake 1: 29, GoldSrc: 30); the game refuses it",
+    message: "BSP version {0} is not one lumpkit reads (Quake 2: 38, Quake 1: 29, BSP2 or 2PSB, GoldSrc: 30); the game refuses it",
 };
 /// A Qbism `QBSP` map: read and validated with the extended record layout.
 pub static QBISM: Rule = Rule {
@@ -58,11 +58,12 @@ pub static BAD_CHILD_NODE: Rule = Rule {
     severity: Severity::Error,
     message: "node {0} has child node {1}, past the nodes lump; the game refuses the map",
 };
-/// node 0 has child leaf 1, past the leafs lump; the game refuses the map
+/// A node's child leaf is past the leafs lump: Q2PRO refuses the map; Quake 1 engines differ
+/// (QuakeSpasm and DarkPlaces `Mod_LoadNodes` substitute the solid leaf, id Quake does not check).
 pub static BAD_CHILD_LEAF: Rule = Rule {
     code: "bsp-bad-child-leaf",
     severity: Severity::Error,
-    message: "node {0} has child leaf {1}, past the leafs lump; the game refuses the map",
+    message: "node {0} has child leaf {1}, past the leafs lump; Q2PRO refuses the map, QuakeSpasm and DarkPlaces put the solid leaf there, id Quake points past the leafs",
 };
 /// lump 0 record 1 names texinfo 2, past the texinfo lump; the game refuses the map
 pub static BAD_TEXINFO: Rule = Rule {
@@ -94,11 +95,13 @@ pub static BAD_SURFEDGE: Rule = Rule {
     severity: Severity::Error,
     message: "surfedge {0} names edge {1}, past the edges lump; the game refuses the map",
 };
-/// edge 0 names vertex 1, past the vertexes lump; the game refuses the map
+/// An edge names a vertex past the vertexes lump: Q2PRO checks every edge and refuses the map;
+/// Quake 1 engines copy edges unchecked and read the vertex a surfedge uses (only those are
+/// checked there).
 pub static BAD_VERTEX: Rule = Rule {
     code: "bsp-bad-vertex",
     severity: Severity::Error,
-    message: "edge {0} names vertex {1}, past the vertexes lump; the game refuses the map",
+    message: "edge {0} names vertex {1}, past the vertexes lump; Q2PRO refuses the map, Quake 1 engines read past the vertexes when they build the face",
 };
 /// leafface 0 names face 1, past the faces lump; the game refuses the map
 pub static BAD_LEAFFACE: Rule = Rule {
@@ -208,11 +211,20 @@ pub static TEXINFO_ANIM_LOOP: Rule = Rule {
     severity: Severity::Error,
     message: "texinfo {0}'s animation chain enters a loop that does not return to it; the game refuses the map",
 };
-/// face 0 has lightmap offset 1, past the 2-byte lighting lump; the game refuses the map
+/// A Quake 2 face's lightmap offset is past the lighting lump (Q2PRO `BSP_LoadFaces` checks it
+/// for every face with an offset, lit or not).
 pub static BAD_LIGHTOFS: Rule = Rule {
     code: "bsp-bad-lightofs",
     severity: Severity::Error,
-    message: "face {0} has lightmap offset {1}, past the {2}-byte lighting lump; the game refuses the map",
+    message: "face {0} has lightmap offset {1}, past the {2}-byte lighting lump; Q2PRO refuses the map (bad lightofs)",
+};
+/// A lit Quake 1 / GoldSrc / BSP2 face's lightmaps (extents × styles) end past the lighting lump.
+/// These engines take `lightdata + lightofs` unchecked (QuakeSpasm and id `Mod_LoadFaces`), so the
+/// map loads and the face is lit from the bytes after the lump.
+pub static LIGHTMAP_PAST_LUMP: Rule = Rule {
+    code: "bsp-lightmap-past-lump",
+    severity: Severity::Warning,
+    message: "face {0}'s lightmaps end at byte {1} of the {2}-byte lighting lump; Quake 1 and GoldSrc engines load the map without checking and light the face from whatever memory follows the lump",
 };
 /// the visibility lump (0 bytes) is shorter than its header for 1 clusters; the game refuses the map
 pub static VIS_HEADER_SHORT: Rule = Rule {
@@ -254,7 +266,7 @@ pub static TEXTURES_HEADER_SHORT: Rule = Rule {
 pub static BAD_MIPTEX_INDEX: Rule = Rule {
     code: "bsp-bad-miptex-index",
     severity: Severity::Error,
-    message: "texinfo {0} names texture {1}, but the textures lump has {2}; the game refuses the map",
+    message: "texinfo {0} names texture {1}, but the textures lump has {2}; id Quake refuses the map (miptex >= numtextures), QuakeSpasm draws a checkerboard",
 };
 
 /// A Quake 1 leaf's PVS offset lies past the visibility lump.
@@ -308,6 +320,7 @@ pub static RULES: &[&Rule] = &[
     &BAD_NEXT_TEXINFO,
     &TEXINFO_ANIM_LOOP,
     &BAD_LIGHTOFS,
+    &LIGHTMAP_PAST_LUMP,
     &VIS_HEADER_SHORT,
     &VIS_TOO_MANY_CLUSTERS,
     &VIS_BAD_OFFSET,

@@ -26,11 +26,14 @@ pub static MIP_OUT_OF_BOUNDS: Rule = Rule {
     severity: Severity::Warning,
     message: "level {0} (ending at {1}) lies past the end of the file; GL renderers use only level 0, the software renderer reads garbage",
 };
-/// the name or animation name fills its 32 bytes without a NUL; the game reads past it
+/// The animation name fills its 32 bytes without a NUL. The game never reads a WAL's names (it
+/// finds textures by path; animation chains are compiled into texinfo), but qbsp3's `FindMiptex`
+/// copies `animname` with `strcpy` into a 32-byte field. The `name` field is read by neither, so
+/// a full one is not reported.
 pub static NAME_UNTERMINATED: Rule = Rule {
     code: "wal-name-unterminated",
     severity: Severity::Warning,
-    message: "the name or animation name fills its 32 bytes without a NUL; the game reads past it",
+    message: "the animation name fills its 32 bytes without a NUL; qbsp3 copies it with strcpy and overruns its buffer when compiling a map that uses this texture (the game itself does not read it)",
 };
 
 /// Every WAL rule.

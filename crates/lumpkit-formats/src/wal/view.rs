@@ -43,7 +43,7 @@ impl<'a> Wal<'a> {
             ));
         };
         let wal = Wal { file, header };
-        if !bytes::nul_terminated(&header.name).1 || !bytes::nul_terminated(&header.animname).1 {
+        if !bytes::nul_terminated(&header.animname).1 {
             sink.report(rules::NAME_UNTERMINATED.at(0))?;
         }
         let (w, h) = (header.width.get(), header.height.get());

@@ -1,5 +1,5 @@
-//! BSP maps: Quake 2 (IBSP 38, and Qbism QBSP with its extended layout), Quake 1 (BSP29) and
-//! GoldSrc (BSP30).
+//! BSP maps: Quake 2 (IBSP 38, and Qbism QBSP with its extended layout), Quake 1 (BSP29, and
+//! ericw-tools' BSP2 / 2PSB with theirs) and GoldSrc (BSP30).
 //!
 //! `info` prints `version`, `lumps` (`{name: records}`, bytes for the byte lumps; Quake 1's
 //! `textures` is the miptex count), `entities` (entity count) and for Quake 2 `clusters`; with `--vis`
@@ -26,7 +26,8 @@ fn is_q2(bytes: &[u8]) -> bool {
     bytes.starts_with(b"IBSP") || bytes.starts_with(b"QBSP")
 }
 
-/// A Quake 1 / GoldSrc map has no magic: version 29 or 30 and a first lump right after the header.
+/// A Quake 1 / GoldSrc map has no magic: version 29 or 30 (or `BSP2` / `2PSB`) and a first lump
+/// right after the header.
 fn is_q1(bytes: &[u8]) -> bool {
     Bsp1::sniff(bytes)
         && lumpkit_formats::bytes::u32_le(bytes, 4)
@@ -134,7 +135,8 @@ impl Format for Bsp {
         let embedded = textures
             .iter()
             .filter(|t| t.miptex.as_ref().map_or(true, |m| !m.is_external()));
-        if bsp.version == 29 && ctx.palette.is_none() && textures.iter().any(|t| t.miptex.is_ok()) {
+        if bsp.needs_palette() && ctx.palette.is_none() && textures.iter().any(|t| t.miptex.is_ok())
+        {
             failures.push(Error::caller(&PALETTE_REQUIRED, [0; 3]));
             return Ok(failures);
         }
@@ -207,6 +209,10 @@ fn inspect_q1(ctx: &Context<'_>, bytes: &[u8], report: &mut Report) -> Result<()
         report.version = Some(v.into());
     }
     let bsp = Bsp1::parse(bytes, &mut report.sink(ctx.strict))?;
+    report.version = Some(bsp_textures::version(&bsp));
+    if let Some(name) = bsp.version_name() {
+        report.set("variant", name.to_ascii_lowercase());
+    }
     report.set_with("lumps", || lumps_json(bsp.counts()));
     let ents_at = bsp.lumps.first().map_or(0, |l| l.offset);
     let mut sink = report.sink(ctx.strict);

@@ -1,11 +1,11 @@
-//! The textures embedded in Quake 1 (BSP29) and GoldSrc (BSP30) maps, through the miptex code WAD
-//! uses ([`crate::formats::miptex`]): BSP29 textures take the caller's palette (`--palette`), BSP30
+//! The textures embedded in Quake 1 (BSP29, BSP2, 2PSB) and GoldSrc (BSP30) maps, through the miptex code WAD
+//! uses ([`crate::formats::miptex`]): BSP29 / BSP2 textures take the caller's palette (`--palette`), BSP30
 //! textures carry their own after level 3. A texture whose offsets are all zero lives in a WAD
 //! (`is_external`) and has no pixels here.
 
 use lumpkit_formats::miptex::{LEVELS, Miptex, PaletteLayout, level_size};
 use lumpkit_formats::q1bsp::Bsp1;
-use lumpkit_formats::{Error, Ignore, Strict};
+use lumpkit_formats::{Error, Ignore};
 use serde_json::json;
 
 use crate::formats::miptex::decode_level;
@@ -33,6 +33,12 @@ impl Texture<'_> {
     }
 }
 
+/// The version as reports name it: 29, 30, or `BSP2` / `2PSB`.
+pub fn version(bsp: &Bsp1<'_>) -> crate::report::Version {
+    bsp.version_name()
+        .map_or_else(|| bsp.version.into(), Into::into)
+}
+
 /// The palette layout of a map version.
 pub fn layout(bsp: &Bsp1<'_>) -> PaletteLayout {
     if bsp.version == 30 {
@@ -42,17 +48,15 @@ pub fn layout(bsp: &Bsp1<'_>) -> PaletteLayout {
     }
 }
 
-/// Every texture slot with a record (missing, -1 slots are skipped).
-pub fn textures<'a>(ctx: &Context<'_>, bsp: &Bsp1<'a>) -> Vec<Texture<'a>> {
+/// Every texture slot with a record (missing, -1 slots are skipped), read leniently: a texture's
+/// warnings belong to its own report ([`report`], which honours strict mode), so the map's fields
+/// and the texture a decode picks are the same in strict and lenient mode.
+pub fn textures<'a>(_ctx: &Context<'_>, bsp: &Bsp1<'a>) -> Vec<Texture<'a>> {
     (0..bsp.texture_count())
         .filter_map(|index| {
             let (bytes, base) = bsp.texture(index)?;
-            let miptex = if ctx.strict {
-                Miptex::parse(bytes, layout(bsp), &mut Strict(Ignore))
-            } else {
-                Miptex::parse(bytes, layout(bsp), &mut Ignore)
-            }
-            .map_err(|e| e.rebased(base));
+            let miptex =
+                Miptex::parse(bytes, layout(bsp), &mut Ignore).map_err(|e| e.rebased(base));
             Some(Texture {
                 index,
                 base,
@@ -65,7 +69,7 @@ pub fn textures<'a>(ctx: &Context<'_>, bsp: &Bsp1<'a>) -> Vec<Texture<'a>> {
 /// A texture's own report (what `check` lists as `map.bsp!name`).
 pub fn report(ctx: &Context<'_>, bsp: &Bsp1<'_>, t: &Texture<'_>) -> Report {
     let mut report = Report::for_context("bsp-miptex", ctx);
-    report.version = Some(bsp.version.into());
+    report.version = Some(version(bsp));
     let Some((bytes, base)) = bsp.texture(t.index) else {
         return report;
     };

@@ -1,10 +1,12 @@
-//! PAK archives: `info` lists `entries` `[{name, size}]`; `children` hands out every entry's bytes
-//! borrowed in place, so `check` descends into the maps, textures and PAKs inside.
+//! PAK archives (id's layout and Daikatana's): `info` lists `entries` `[{name, size}]` (Daikatana
+//! adds `compressed_size` and `method`); `children` hands out every stored entry's bytes borrowed
+//! in place and every compressed one decoded (within `Limits` and the unpack budget), so `check`
+//! descends into the maps, textures and PAKs inside.
 
 use std::borrow::Cow;
 
-use lumpkit_formats::Error;
-use lumpkit_formats::pak::{Pak as PakView, rules};
+use lumpkit_formats::pak::{Entry, Layout, Pak as PakView, rules};
+use lumpkit_formats::{Error, Fault, Ignore, Sink};
 use serde_json::json;
 
 use crate::{Child, ChildContent, Context, Format, Report};
@@ -28,28 +30,41 @@ impl Format for Pak {
 
     fn inspect(&self, ctx: &Context<'_>, bytes: &[u8]) -> Report {
         let mut report = Report::for_context("pak", ctx);
-        parse_into(ctx, bytes, &mut report);
+        if let Some(pak) = parse_into(ctx, bytes, &mut report)
+            && let Err(e) = check_members(ctx, &pak, &mut report, None)
+        {
+            report.fail(e);
+        }
         report
     }
 
-    /// Parses the directory once for both.
+    /// Parses the directory and decodes compressed members once for both.
     fn inspect_with_children<'b>(
         &self,
         ctx: &Context<'_>,
         bytes: &'b [u8],
     ) -> (Report, Result<Vec<Child<'b>>, Error>) {
         let mut report = Report::for_context("pak", ctx);
-        let children = match parse_into(ctx, bytes, &mut report) {
-            Some(pak) => Ok(members(&pak, bytes)),
+        let Some(pak) = parse_into(ctx, bytes, &mut report) else {
             // A strict-mode stop: list the members as a lenient read sees them.
-            None => self.children(ctx, bytes),
+            return (report, self.children(ctx, bytes));
         };
-        (report, children)
+        let mut list = Vec::with_capacity(pak.len());
+        match check_members(ctx, &pak, &mut report, Some(&mut list)) {
+            Ok(()) => (report, Ok(list)),
+            Err(e) => {
+                report.fail(e);
+                (report, self.children(ctx, bytes))
+            }
+        }
     }
 
-    fn children<'b>(&self, _ctx: &Context<'_>, bytes: &'b [u8]) -> Result<Vec<Child<'b>>, Error> {
-        let pak = PakView::parse(bytes, &mut lumpkit_formats::Ignore)?;
-        Ok(members(&pak, bytes))
+    fn children<'b>(&self, ctx: &Context<'_>, bytes: &'b [u8]) -> Result<Vec<Child<'b>>, Error> {
+        let pak = PakView::parse(bytes, &mut Ignore)?;
+        Ok(pak
+            .entries()
+            .map(|e| member(&e, entry_bytes(ctx, &e, pak.file_len())))
+            .collect())
     }
 }
 
@@ -58,9 +73,20 @@ impl Format for Pak {
 fn parse_into<'b>(ctx: &Context<'_>, bytes: &'b [u8], report: &mut Report) -> Option<PakView<'b>> {
     match PakView::parse(bytes, &mut report.sink(ctx.strict)) {
         Ok(pak) => {
+            let dk = pak.layout() == Layout::Daikatana;
+            if dk {
+                report.set("variant", "daikatana");
+            }
             report.set_with("entries", || {
                 pak.entries()
-                    .map(|e| json!({"name": String::from_utf8_lossy(e.name), "size": e.size, "offset": e.offset}))
+                    .map(|e| {
+                        let mut v = json!({"name": String::from_utf8_lossy(e.name), "size": e.size, "offset": e.offset});
+                        if dk {
+                            v["compressed_size"] = e.stored_size.into();
+                            v["method"] = if e.compressed { "rle" } else { "stored" }.into();
+                        }
+                        v
+                    })
                     .collect::<Vec<_>>()
             });
             Some(pak)
@@ -72,24 +98,75 @@ fn parse_into<'b>(ctx: &Context<'_>, bytes: &'b [u8], report: &mut Report) -> Op
     }
 }
 
-/// Every entry's bytes, borrowed in place.
-fn members<'b>(pak: &PakView<'b>, bytes: &'b [u8]) -> Vec<Child<'b>> {
-    pak.entries()
-        .map(|e| Child {
-            name: String::from_utf8_lossy(e.name),
-            offset: Some(e.offset),
-            content: match e.data {
-                Some(data) => ChildContent::Bytes(Cow::Borrowed(data)),
-                None => ChildContent::Failed(Box::new(Error::file(
-                    &rules::ENTRY_OUT_OF_BOUNDS,
-                    e.offset,
-                    [
-                        e.index as u64,
-                        e.offset.saturating_add(e.size),
-                        bytes.len() as u64,
-                    ],
-                ))),
-            },
-        })
-        .collect()
+/// Decodes every compressed member in the file (reporting the damaged ones); with `members`, also
+/// lists every entry, so that decoded data serves both.
+fn check_members<'b>(
+    ctx: &Context<'_>,
+    pak: &PakView<'b>,
+    report: &mut Report,
+    mut members: Option<&mut Vec<Child<'b>>>,
+) -> Result<(), Error> {
+    let mut sink = report.sink(ctx.strict);
+    let file_len = pak.file_len();
+    for e in pak.entries() {
+        // Out-of-bounds data is reported by the parse.
+        let checked = e.compressed && e.data.is_some();
+        if !checked && members.is_none() {
+            continue;
+        }
+        let content = entry_bytes(ctx, &e, file_len);
+        if checked && let Err(err) = &content {
+            if err.fault == Fault::Strict {
+                return Err(*err);
+            }
+            sink.report(err.diagnostic)?;
+        }
+        if let Some(list) = members.as_deref_mut() {
+            list.push(member(&e, content));
+        }
+    }
+    Ok(())
+}
+
+/// An entry's content: borrowed when stored, decoded (within the limits) when compressed.
+fn entry_bytes<'b>(
+    ctx: &Context<'_>,
+    e: &Entry<'b>,
+    file_len: u64,
+) -> Result<Cow<'b, [u8]>, Error> {
+    let index = e.index as u64;
+    let data = e.data.ok_or(Error::file(
+        &rules::ENTRY_OUT_OF_BOUNDS,
+        e.offset,
+        [index, e.offset.saturating_add(e.stored_size), file_len],
+    ))?;
+    if !e.compressed {
+        return Ok(Cow::Borrowed(data));
+    }
+    let invalid = |at: usize| {
+        Error::file(
+            &rules::COMPRESSION_INVALID,
+            e.offset.saturating_add(at as u64),
+            [index, at as u64, e.size],
+        )
+    };
+    // One input byte yields at most 65 output bytes: refuse a larger claim before allocating.
+    if e.size > (data.len() as u64).saturating_mul(lumpkit_lz::dkrle::MAX_RATIO) {
+        return Err(invalid(data.len()));
+    }
+    ctx.take_unpacked(e.size)?;
+    let mut out = vec![0u8; ctx.limits.alloc(e.size)?];
+    lumpkit_lz::dkrle::decompress(data, &mut out).map_err(|err| invalid(err.offset()))?;
+    Ok(Cow::Owned(out))
+}
+
+fn member<'b>(e: &Entry<'b>, content: Result<Cow<'b, [u8]>, Error>) -> Child<'b> {
+    Child {
+        name: String::from_utf8_lossy(e.name),
+        offset: Some(e.offset),
+        content: match content {
+            Ok(bytes) => ChildContent::Bytes(bytes),
+            Err(err) => ChildContent::Failed(Box::new(err)),
+        },
+    }
 }
