@@ -99,7 +99,7 @@ fn pairs(
     table(out, &rows)
 }
 
-/// Rows with each column padded to its widest cell; numbers right-aligned.
+/// Rows with each column padded to its widest cell; numbers (and the `#` column) right-aligned.
 fn table(out: &mut impl Write, rows: &[Vec<String>]) -> std::io::Result<()> {
     let mut widths: Vec<usize> = Vec::new();
     for row in rows {
@@ -116,14 +116,13 @@ fn table(out: &mut impl Write, rows: &[Vec<String>]) -> std::io::Result<()> {
         for (cell, &width) in row.iter().zip(&widths) {
             let pad = width.saturating_sub(cell.chars().count());
             line.push(' ');
-            if is_number(cell) {
+            if is_number(cell) || cell == "#" {
                 line.extend(std::iter::repeat_n(' ', pad));
                 line.push_str(cell);
             } else {
                 line.push_str(cell);
                 line.extend(std::iter::repeat_n(' ', pad));
             }
-            line.push(' ');
         }
         writeln!(out, "{}", line.trim_end())?;
     }

@@ -281,6 +281,14 @@ impl Shown {
             .map_or_else(|| rel.display().to_string(), |n| n.to_string_lossy().into());
         Shown { folder, file: name }
     }
+
+    /// The whole relative name (`textures/x.paa`).
+    pub fn relative(&self) -> String {
+        match self.folder.as_str() {
+            "./" => self.file.clone(),
+            folder => format!("{folder}{}", self.file),
+        }
+    }
 }
 
 /// Text with an ANSI colour when `on` is not empty.

@@ -60,7 +60,7 @@ impl<'a, W: Write> Printer<'a, W> {
         };
         let expected = self.expectations.get(Path::new(first.file()));
         let policy = self.policies.for_file(Path::new(first.file()));
-        self.summary.file(result);
+        self.summary.file(result, root);
         let mut rows = Vec::with_capacity(result.checked.len());
         for (i, checked) in result.checked.iter().enumerate() {
             let status = policy.status(&checked.report);
@@ -305,7 +305,7 @@ struct Summary {
 }
 
 impl Summary {
-    fn file(&mut self, result: &FileResult) {
+    fn file(&mut self, result: &FileResult, root: Option<&Path>) {
         self.files += 1;
         let Some(first) = result.checked.first() else {
             return;
@@ -316,8 +316,8 @@ impl Summary {
             .position(|(t, _)| result.elapsed > *t)
             .unwrap_or(self.slowest.len());
         if at < SLOWEST {
-            self.slowest
-                .insert(at, (result.elapsed, first.path.clone()));
+            let shown = super::human::Shown::new(root, first.file());
+            self.slowest.insert(at, (result.elapsed, shown.relative()));
             self.slowest.truncate(SLOWEST);
         }
     }
