@@ -114,7 +114,11 @@ impl Human {
                 for d in &c.report.diagnostics {
                     if let Some(severity) = policy.severity(d) {
                         let key = (severity, d.code(), Message(d, None).to_string());
-                        shared.entry(key).or_default().push(i);
+                        let at = shared.entry(key).or_default();
+                        // Counted once per member, however often the member has it.
+                        if at.last() != Some(&i) {
+                            at.push(i);
+                        }
                     }
                 }
             }
@@ -139,26 +143,35 @@ impl Human {
             self.findings(out, "        ", policy, c, None, &|d| !folded(d))?;
         }
         let mut groups: Vec<_> = shared.into_iter().collect();
-        groups.sort_by(|a, b| b.0.0.cmp(&a.0.0).then(b.1.len().cmp(&a.1.len())));
+        groups.sort_by(|a, b| {
+            (b.0.0.cmp(&a.0.0))
+                .then(b.1.len().cmp(&a.1.len()))
+                .then(a.0.1.cmp(b.0.1))
+                .then(a.0.2.cmp(&b.0.2))
+        });
         for ((severity, code, message), at) in groups {
             let names: Vec<&str> = at
                 .iter()
                 .take(FOLD_NAMES)
                 .filter_map(|&i| members.get(i).map(|(c, _)| member_path(c)))
                 .collect();
-            writeln!(
+            write!(
                 out,
-                "    {}  {} members: {message}  {}",
+                "    {}  {} members: {}",
                 self.status(severity.as_str()),
                 at.len(),
-                self.paint("\x1b[2m", format_args!("[{code}]"))
+                names.join(", ")
             )?;
             let more = at.len().saturating_sub(names.len());
-            write!(out, "             {}", names.join(", "))?;
             if more > 0 {
                 write!(out, " and {more} more (--all lists them)")?;
             }
-            writeln!(out)?;
+            writeln!(
+                out,
+                "\n        {}: {message}  {}",
+                self.severity(severity.as_str()),
+                self.paint("\x1b[2m", format_args!("[{code}]"))
+            )?;
         }
         Ok(())
     }
