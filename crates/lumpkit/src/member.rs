@@ -153,3 +153,77 @@ impl std::fmt::Debug for Resolved<'_> {
 fn no_such_entry() -> Error {
     Error::caller(&NO_SUCH_ENTRY, [0; 3])
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::check::check_tree;
+
+    /// A PAK of `(name, data)` entries.
+    fn pak(entries: &[(&str, &[u8])]) -> Vec<u8> {
+        let mut out = b"PACK".to_vec();
+        out.resize(12, 0);
+        let mut dir = Vec::new();
+        for (name, data) in entries {
+            let mut n = [0u8; 56];
+            n[..name.len()].copy_from_slice(name.as_bytes());
+            dir.extend_from_slice(&n);
+            dir.extend_from_slice(&(out.len() as u32).to_le_bytes());
+            dir.extend_from_slice(&(data.len() as u32).to_le_bytes());
+            out.extend_from_slice(data);
+        }
+        let dirofs = out.len() as u32;
+        out[4..8].copy_from_slice(&dirofs.to_le_bytes());
+        out[8..12].copy_from_slice(&(dir.len() as u32).to_le_bytes());
+        out.extend_from_slice(&dir);
+        out
+    }
+
+    fn member(found: Resolved<'_>) -> (String, Vec<u8>) {
+        match found {
+            Resolved::Member { name, bytes, .. } => (name, bytes.into_owned()),
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn paths_reach_nested_members_whose_names_hold_the_separator() {
+        let inner = pak(&[("!a", b"one"), ("b!c", b"two"), ("b", b"three")]);
+        let outer = pak(&[("x!y.pak", &inner), ("x", b"plain")]);
+        let pak_format = crate::by_name("pak").unwrap();
+        let ctx = Context::default();
+        let find = |path| resolve(&ctx, pak_format, &outer, path);
+        assert_eq!(member(find("x").unwrap()).1, b"plain");
+        assert_eq!(member(find("x!y.pak!!a").unwrap()).1, b"one");
+        // A whole name wins over a deeper reading of it.
+        assert_eq!(
+            member(find("x!y.pak!b!c").unwrap()),
+            ("b!c".into(), b"two".to_vec())
+        );
+        assert_eq!(member(find("x!y.pak!b").unwrap()).1, b"three");
+        let missing = find("x!y.pak!nothing").unwrap_err();
+        assert_eq!(missing.diagnostic.code(), NO_SUCH_ENTRY.code);
+        assert!(find("x!nothing").is_err(), "`x` is not an archive");
+
+        // The chain `check` records names the same members.
+        let mut out = Vec::new();
+        check_tree(&ctx, "dir/!z.pak", &outer, &mut out);
+        let chains: Vec<Vec<&str>> = out.iter().map(|c| c.location().collect()).collect();
+        assert!(chains.contains(&vec!["dir/!z.pak", "x!y.pak", "b!c"]));
+        assert!(chains.contains(&vec!["dir/!z.pak", "x!y.pak", "!a"]));
+        let deepest = out.iter().find(|c| c.own_name() == "b!c").unwrap();
+        assert_eq!(deepest.file(), "dir/!z.pak");
+        assert_eq!(deepest.parent(), Some("dir/!z.pak!x!y.pak"));
+        for c in &out {
+            let rest: Vec<&str> = c.location().skip(1).collect();
+            if !rest.is_empty() {
+                let path = rest.join("!");
+                assert!(
+                    resolve(&ctx, pak_format, &outer, &path).is_ok(),
+                    "{}",
+                    c.path
+                );
+            }
+        }
+    }
+}
