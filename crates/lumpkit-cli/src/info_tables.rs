@@ -73,7 +73,7 @@ fn records(out: &mut impl Write, key: &str, items: &[Value], all: bool) -> std::
         rows.push(row);
     }
     writeln!(out, "  {key} ({}):", items.len())?;
-    table(out, &rows)?;
+    table(out, &rows, true)?;
     if shown < items.len() {
         writeln!(
             out,
@@ -96,11 +96,20 @@ fn pairs(
         .iter()
         .map(|(k, v)| vec![k.clone(), short(&compact(v), all)])
         .collect();
-    table(out, &rows)
+    table(out, &rows, false)
 }
 
-/// Rows with each column padded to its widest cell; numbers (and the `#` column) right-aligned.
-fn table(out: &mut impl Write, rows: &[Vec<String>]) -> std::io::Result<()> {
+/// Rows with each column padded to its widest cell; columns that hold only numbers are
+/// right-aligned (below a header row when `header`).
+fn table(out: &mut impl Write, rows: &[Vec<String>], header: bool) -> std::io::Result<()> {
+    let body = rows.get(usize::from(header)..).unwrap_or_default();
+    let columns = rows.iter().map(Vec::len).max().unwrap_or(0);
+    let numeric: Vec<bool> = (0..columns)
+        .map(|i| {
+            body.iter()
+                .all(|row| row.get(i).is_none_or(|c| c.is_empty() || is_number(c)))
+        })
+        .collect();
     let mut widths: Vec<usize> = Vec::new();
     for row in rows {
         for (i, cell) in row.iter().enumerate() {
@@ -113,10 +122,10 @@ fn table(out: &mut impl Write, rows: &[Vec<String>]) -> std::io::Result<()> {
     }
     for row in rows {
         let mut line = String::from("   ");
-        for (cell, &width) in row.iter().zip(&widths) {
+        for ((cell, &width), &right) in row.iter().zip(&widths).zip(&numeric) {
             let pad = width.saturating_sub(cell.chars().count());
             line.push(' ');
-            if is_number(cell) || cell == "#" {
+            if right {
                 line.extend(std::iter::repeat_n(' ', pad));
                 line.push_str(cell);
             } else {
