@@ -301,6 +301,13 @@ fn project_config_allows_denies_and_overrides() {
     let (code, _, _) = lumpkit(&["check", "--quiet", "--no-config", sub.to_str().unwrap()]);
     assert_eq!(code, 0);
 
+    // deny-warnings: the warnings under paks/ fail the run only when the config says so.
+    for (deny, want) in [("false", 0), ("true", 1)] {
+        std::fs::write(&config, format!("deny-warnings = {deny}\n")).unwrap();
+        let (code, _, _) = lumpkit(&["check", "--quiet", sub.to_str().unwrap()]);
+        assert_eq!(code, want, "deny-warnings = {deny}");
+    }
+
     // Unknown keys and codes are errors naming them; --config names a file anywhere.
     std::fs::write(&config, "alow = [\"blp-magic-unknown\"]\n").unwrap();
     let (code, _, err) = check(&[]);
