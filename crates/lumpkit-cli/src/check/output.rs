@@ -284,8 +284,10 @@ pub(super) enum Verdict<'e> {
     Plain,
 }
 
-/// How many codes the summary names.
+/// How many warning and error codes the summary names.
 const TOP_CODES: usize = 8;
+/// How many information codes the summary names.
+const TOP_NOTES: usize = 4;
 
 /// How many files the summary names as the slowest.
 const SLOWEST: usize = 3;
@@ -339,23 +341,38 @@ impl Summary {
         }
     }
 
-    /// The codes counted as warnings or errors, most frequent first (then by name), and how many
-    /// findings were only information.
-    fn top_codes(&self) -> (Vec<(&'static str, usize)>, usize) {
+    /// The codes shown with a warning or error severity (or, with `notes`, as information),
+    /// most frequent first, then by name.
+    fn top_codes(&self, notes: bool) -> Vec<(&'static str, usize)> {
         let mut top: Vec<(&'static str, usize)> = self
             .by_code
             .iter()
-            .filter(|(_, (_, severity))| *severity >= Severity::Warning)
+            .filter(|(_, (_, severity))| (*severity == Severity::Info) == notes)
             .map(|(&code, &(n, _))| (code, n))
             .collect();
         top.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(b.0)));
-        let notes = self
-            .by_code
-            .values()
-            .filter(|(_, severity)| *severity == Severity::Info)
-            .map(|(n, _)| n)
-            .sum();
-        (top, notes)
+        top
+    }
+
+    /// One summary line naming the `limit` most frequent of `codes`.
+    fn codes_line(
+        out: &mut impl Write,
+        title: impl std::fmt::Display,
+        codes: &[(&str, usize)],
+        limit: usize,
+    ) -> std::io::Result<()> {
+        if codes.is_empty() {
+            return Ok(());
+        }
+        let mut shown: Vec<String> = codes
+            .iter()
+            .take(limit)
+            .map(|(code, n)| format!("{n} × {code}"))
+            .collect();
+        if codes.len() > limit {
+            shown.push(format!("{} more codes", codes.len() - limit));
+        }
+        writeln!(out, "{title}: {}", shown.join(", "))
     }
 
     fn print(&self, out: &mut impl Write, human: &Human) -> std::io::Result<()> {
@@ -393,21 +410,13 @@ impl Summary {
             statuses.join(", "),
             formats.join(", ")
         )?;
-        let (top, notes) = self.top_codes();
-        if !top.is_empty() || notes > 0 {
-            let mut shown: Vec<String> = top
-                .iter()
-                .take(TOP_CODES)
-                .map(|(code, n)| format!("{n} × {code}"))
-                .collect();
-            if top.len() > TOP_CODES {
-                shown.push(format!("{} more codes", top.len() - TOP_CODES));
-            }
-            if notes > 0 {
-                shown.push(format!("{notes} notes (info)"));
-            }
-            writeln!(out, "{}: {}", human.bold("findings"), shown.join(", "))?;
-        }
+        Self::codes_line(
+            out,
+            human.bold("findings"),
+            &self.top_codes(false),
+            TOP_CODES,
+        )?;
+        Self::codes_line(out, "notes (info)", &self.top_codes(true), TOP_NOTES)?;
         if self.recorded > 0 {
             writeln!(
                 out,
