@@ -71,9 +71,10 @@ fn every_file_appears_once_with_its_status() {
     assert_eq!(lines, again);
 }
 
-/// Human output: `--quiet` lists only results that are not ok, and both end with the same summary.
+/// Human output: by default only results with findings (an ok archive only as the heading of its
+/// members), `--all` every result, `--quiet` none; all three end with the same summary.
 #[test]
-fn quiet_human_output_lists_only_problems() {
+fn human_output_lists_problems_by_default() {
     let dir = tempfile::tempdir().unwrap();
     lumpkit_testgen::tree::build(dir.path(), 2).unwrap();
     let root = dir.path().to_str().unwrap();
@@ -86,35 +87,37 @@ fn quiet_human_output_lists_only_problems() {
             .unwrap();
         String::from_utf8(out.stdout).unwrap()
     };
-    let (all, quiet) = (human(&[]), human(&["--quiet"]));
-    // A result line starts with its status, padded to 7 columns; diagnostics are indented.
-    let results = |text: &str| -> Vec<String> {
+    let (default, all, quiet) = (human(&[]), human(&["--all"]), human(&["--quiet"]));
+    // A result line starts, after its indent, with its status padded to 7 columns.
+    let results = |text: &str, status: &str| -> usize {
         text.lines()
-            .filter(|l| {
-                ["ok ", "warning ", "error "]
-                    .iter()
-                    .any(|s| l.starts_with(s))
-            })
-            .map(str::to_string)
-            .collect()
+            .filter(|l| l.trim_start().starts_with(&format!("{status:7} ")))
+            .count()
     };
     let summary = |text: &str| {
         text.lines()
             .rfind(|l| l.starts_with("checked "))
             .map(str::to_string)
     };
-    let problems: Vec<String> = results(&all)
-        .into_iter()
-        .filter(|l| !l.starts_with("ok "))
-        .collect();
-    assert!(!problems.is_empty(), "the tree holds broken files");
+    for status in ["warning", "error"] {
+        assert!(results(&all, status) > 0, "the tree holds {status}s");
+        assert!(results(&default, status) > 0, "{status}s are listed");
+        assert_eq!(results(&quiet, status), 0);
+    }
     assert!(
-        results(&all).len() > problems.len(),
-        "the tree holds good files"
+        results(&all, "ok") > results(&default, "ok"),
+        "ok results are listed only with --all"
     );
-    assert_eq!(results(&quiet), problems);
+    for text in [&default, &quiet] {
+        for line in text.lines().filter(|l| l.trim_start().starts_with("ok ")) {
+            // The only ok lines by default: archives heading members with findings.
+            let indent = line.len() - line.trim_start().len();
+            assert_eq!(indent, 2, "{line}");
+        }
+    }
     assert!(summary(&all).is_some());
     assert_eq!(summary(&quiet), summary(&all));
+    assert_eq!(summary(&default), summary(&all));
 }
 
 /// A reader that goes away (`lumpkit check … | head -1`) ends the scan instead of leaving it to

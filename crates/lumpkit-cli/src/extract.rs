@@ -4,7 +4,10 @@ use std::path::{Component, Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::Args;
-use lumpkit::Extracted;
+use lumpkit::format::ExtractSink;
+use lumpkit::member::{Resolved, resolve};
+use lumpkit::registry::Sniffed;
+use lumpkit::{Context, Error, Extracted, Selection};
 
 use crate::{CommonArgs, Fatal, open, png_out};
 
@@ -16,6 +19,12 @@ pub struct ExtractArgs {
     /// Output folder (created when missing).
     #[arg(long)]
     pub out: PathBuf,
+    /// Extract only this member, by the path `check` prints (nested archives joined with `!`,
+    /// `maps/x.bsp!rock4_1`; names may begin with `-`). A member that holds members (an archive,
+    /// WAD or map) has its members extracted; any other is written under its own name, a texture
+    /// as PNG.
+    #[arg(long, allow_hyphen_values = true, value_name = "PATH")]
+    pub entry: Option<String>,
     #[command(flatten)]
     pub common: CommonArgs,
 }
@@ -45,7 +54,13 @@ pub fn run(args: &ExtractArgs) -> Result<ExitCode, Fatal> {
             }
         }
     };
-    let failures = format.extract(&ctx, &input, &mut write)?;
+    let failures = match args.entry.as_deref() {
+        None => format.extract(&ctx, &input, &mut write)?,
+        Some(path) => match resolve(&ctx, format, &input, path) {
+            Ok(found) => extract_one(&ctx, found, &mut write)?,
+            Err(e) => vec![e],
+        },
+    };
     for e in &failures {
         eprintln!("lumpkit: {}: {e}", args.archive.display());
     }
@@ -54,6 +69,55 @@ pub fn run(args: &ExtractArgs) -> Result<ExitCode, Fatal> {
     } else {
         ExitCode::from(1)
     })
+}
+
+/// Extracts what a member path named: the members of a container, else the member itself.
+fn extract_one(
+    ctx: &Context<'_>,
+    found: Resolved<'_>,
+    write: &mut ExtractSink<'_>,
+) -> std::io::Result<Vec<Error>> {
+    let ctx = Context { path: None, ..*ctx };
+    match found {
+        Resolved::Member {
+            name,
+            bytes,
+            sniffed,
+        } => {
+            if let Sniffed::Known(format) = sniffed
+                && format.children(&ctx, &bytes).is_ok_and(|c| !c.is_empty())
+            {
+                return format.extract(&ctx, &bytes, write);
+            }
+            write(last_name(&name), Extracted::Bytes(bytes))?;
+            Ok(Vec::new())
+        }
+        Resolved::Entry {
+            name,
+            container,
+            format,
+        } => {
+            let sel = Selection {
+                entry: Some(&name),
+                ..Selection::default()
+            };
+            match format.decode(&ctx, &container, &sel) {
+                Ok(image) => {
+                    write(
+                        &format!("{}.png", last_name(&name)),
+                        Extracted::Image(image),
+                    )?;
+                    Ok(Vec::new())
+                }
+                Err(e) => Ok(vec![e]),
+            }
+        }
+    }
+}
+
+/// The last `/`- or `\`-separated part of a member name.
+fn last_name(name: &str) -> &str {
+    name.rsplit(['/', '\\']).next().unwrap_or(name)
 }
 
 /// Turns a stored member name (either slash) into a relative path that stays inside the output

@@ -25,6 +25,9 @@ pub struct InfoArgs {
     /// Also decode every pixel level, reporting pixel-level problems.
     #[arg(long)]
     pub decode: bool,
+    /// Text output: list every row of long tables and whole cells.
+    #[arg(long)]
+    pub all: bool,
     #[command(flatten)]
     pub common: CommonArgs,
 }
@@ -46,7 +49,7 @@ pub fn run(args: &InfoArgs) -> Result<ExitCode, Fatal> {
     if args.json {
         writeln!(out, "{}", report.to_json(&path))?;
     } else {
-        print_human(&mut out, &report, &path)?;
+        print_human(&mut out, &report, &path, args.all)?;
     }
     Ok(if report.status() == Status::Error {
         ExitCode::from(1)
@@ -55,7 +58,12 @@ pub fn run(args: &InfoArgs) -> Result<ExitCode, Fatal> {
     })
 }
 
-fn print_human(out: &mut impl Write, report: &Report, path: &str) -> std::io::Result<()> {
+fn print_human(
+    out: &mut impl Write,
+    report: &Report,
+    path: &str,
+    all: bool,
+) -> std::io::Result<()> {
     let json = report.to_json(path);
     writeln!(
         out,
@@ -64,18 +72,20 @@ fn print_human(out: &mut impl Write, report: &Report, path: &str) -> std::io::Re
         report.status().as_str()
     )?;
     if let Some(obj) = json.as_object() {
-        for (k, v) in obj {
-            if matches!(k.as_str(), "path" | "format" | "status" | "diagnostics") {
-                continue;
-            }
-            writeln!(out, "  {k}: {v}")?;
-        }
+        let fields = obj
+            .iter()
+            .filter(|(k, _)| !matches!(k.as_str(), "path" | "format" | "status" | "diagnostics"));
+        crate::info_tables::write_fields(out, fields, all)?;
+    }
+    if !report.diagnostics.is_empty() {
+        writeln!(out)?;
     }
     for d in &report.diagnostics {
-        match d.offset {
-            Some(off) => writeln!(out, "  {} {} @{off}: {d}", d.severity().as_str(), d.code())?,
-            None => writeln!(out, "  {} {}: {d}", d.severity().as_str(), d.code())?,
+        write!(out, "  {}: {d}", d.severity().as_str())?;
+        if let Some(off) = d.offset {
+            write!(out, " (at byte {off})")?;
         }
+        writeln!(out, "  [{}]", d.code())?;
     }
     Ok(())
 }

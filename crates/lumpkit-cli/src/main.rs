@@ -4,9 +4,12 @@
 #![forbid(unsafe_code)]
 
 mod check;
+mod config;
 mod decode;
+mod explain;
 mod extract;
 mod info;
+mod info_tables;
 mod open;
 mod palette;
 mod png_out;
@@ -39,6 +42,16 @@ enum Command {
     Decode(decode::DecodeArgs),
     /// Write an archive's entries (textures as PNG) into a folder.
     Extract(extract::ExtractArgs),
+    /// Say what a diagnostic code means (all codes, by format, without one).
+    Explain(explain::ExplainArgs),
+    /// Print a shell completion script (e.g. `lumpkit completions bash > ~/.local/share/bash-completion/completions/lumpkit`).
+    Completions {
+        /// The shell.
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
+    /// Print the man page (roff) to stdout (e.g. `lumpkit manpage > lumpkit.1`).
+    Manpage,
 }
 
 /// Options every command that reads files shares.
@@ -95,6 +108,21 @@ impl<E: std::fmt::Display> From<E> for Fatal {
     }
 }
 
+/// Writes the completion script for `shell` to stdout.
+fn completions(shell: clap_complete::Shell) -> Result<ExitCode, Fatal> {
+    use clap::CommandFactory;
+    let mut command = Cli::command();
+    clap_complete::generate(shell, &mut command, "lumpkit", &mut std::io::stdout());
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Writes the man page (roff) to stdout.
+fn manpage() -> Result<ExitCode, Fatal> {
+    use clap::CommandFactory;
+    clap_mangen::Man::new(Cli::command()).render(&mut std::io::stdout())?;
+    Ok(ExitCode::SUCCESS)
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
@@ -102,6 +130,9 @@ fn main() -> ExitCode {
         Command::Check(a) => check::run(&a),
         Command::Decode(a) => decode::run(&a),
         Command::Extract(a) => extract::run(&a),
+        Command::Explain(a) => explain::run(&a),
+        Command::Completions { shell } => completions(shell),
+        Command::Manpage => manpage(),
     };
     match result {
         Ok(code) => code,

@@ -2,6 +2,8 @@
 
 use std::path::Path;
 
+use smallvec::SmallVec;
+
 use crate::registry::{Sniffed, by_extension, extension_of, sniff_claimed};
 use crate::rules::{EXTENSION_MISMATCH, NESTING_TOO_DEEP, UNKNOWN_FORMAT};
 use crate::{ChildContent, Context, Diagnostics, Report, UnpackBudget};
@@ -14,10 +16,53 @@ pub const MAX_NESTING: u32 = 4;
 pub struct Checked {
     /// Display path (members joined with `!`).
     pub path: String,
+    /// Where in `path` each `!` that joins a member to its parent sits, outermost first (empty for a
+    /// file on disk). Names may themselves hold `!` (WoW's `!BugGrabber`), so the chain of names is
+    /// cut at these positions, never at every `!`: see [`Checked::location`]. Kept as positions
+    /// rather than names so that a member costs no allocation for them.
+    pub joins: Joins,
     /// What was found.
     pub report: Report,
     /// Size in bytes.
     pub size: u64,
+}
+
+/// Positions of the `!` joins in a [`Checked::path`]; inline up to three levels of nesting.
+pub type Joins = SmallVec<[usize; 3]>;
+
+impl Checked {
+    /// The chain of names down to this one: the file as named on disk, then each member's own name
+    /// as its archive stores it. JSON's `location` array and SARIF's logical locations print it.
+    pub fn location(&self) -> impl Iterator<Item = &str> {
+        let starts = std::iter::once(0).chain(self.joins.iter().map(|j| j.saturating_add(1)));
+        let ends = self
+            .joins
+            .iter()
+            .copied()
+            .chain(std::iter::once(self.path.len()));
+        starts
+            .zip(ends)
+            .map(|(start, end)| self.path.get(start..end).unwrap_or_default())
+    }
+
+    /// The file on disk this result belongs to (the first name of [`Checked::location`]).
+    pub fn file(&self) -> &str {
+        let end = self.joins.first().copied().unwrap_or(self.path.len());
+        self.path.get(..end).unwrap_or(&self.path)
+    }
+
+    /// The path of the archive (or folder file) this member sits in, `None` for a file on disk.
+    pub fn parent(&self) -> Option<&str> {
+        self.path.get(..*self.joins.last()?)
+    }
+
+    /// This member's own name as its archive stores it (the whole path for a file on disk).
+    pub fn own_name(&self) -> &str {
+        match self.joins.last() {
+            Some(&j) => self.path.get(j.saturating_add(1)..).unwrap_or_default(),
+            None => &self.path,
+        }
+    }
 }
 
 /// Checks `bytes` (named `name`: the file's path, or `archive!member`) and every member inside,
@@ -37,25 +82,32 @@ pub fn check_tree(ctx: &Context<'_>, name: &str, bytes: &[u8], out: &mut Vec<Che
             }
         }
     };
-    walk(&ctx, name.to_string(), 0, bytes, 0, out);
+    walk(&ctx, name.to_string(), Joins::new(), bytes, 0, out);
 }
 
-/// Checks one file or member called `name`, whose own name (the part that has its extension)
-/// starts at byte `own` of `name`.
+/// Checks one file or member called `name`, joined to its parents at `joins` (its own name, the
+/// part that has its extension, starts after the last join).
 fn walk(
     ctx: &Context<'_>,
     name: String,
-    own: usize,
+    joins: Joins,
     bytes: &[u8],
     depth: u32,
     out: &mut Vec<Checked>,
 ) {
+    let own = joins.last().map_or(0, |j| j.saturating_add(1));
     let own_name = name.get(own..).unwrap_or_default();
     let claimed = extension_of(own_name).and_then(by_extension);
     let sniffed = sniff_claimed(bytes, claimed);
     let Sniffed::Known(format) = sniffed else {
         // Most members of a large archive end here; their entry is built in one go.
-        out.push(not_ours(name, sniffed, claimed.is_some(), bytes.len()));
+        out.push(not_ours(
+            name,
+            joins,
+            sniffed,
+            claimed.is_some(),
+            bytes.len(),
+        ));
         return;
     };
     let (mut report, children) = format.inspect_with_children(ctx, bytes);
@@ -77,8 +129,11 @@ fn walk(
     } else {
         name.clone()
     };
+    let mut child_joins = joins.clone();
+    child_joins.push(parent.len());
     out.push(Checked {
         path: name,
+        joins,
         report,
         size: bytes.len() as u64,
     });
@@ -96,7 +151,7 @@ fn walk(
                 walk(
                     &member_ctx,
                     child_name,
-                    parent.len() + 1,
+                    child_joins.clone(),
                     &data,
                     depth + 1,
                     out,
@@ -105,6 +160,7 @@ fn walk(
             ChildContent::Report(report) => {
                 out.push(Checked {
                     path: child_name,
+                    joins: child_joins.clone(),
                     report: *report,
                     size: 0,
                 });
@@ -114,6 +170,7 @@ fn walk(
                 report.fail(*error);
                 out.push(Checked {
                     path: child_name,
+                    joins: child_joins.clone(),
                     report,
                     size: 0,
                 });
@@ -124,7 +181,7 @@ fn walk(
 
 /// The result for content that is none of our formats: a foreign format (PNG, ZIP, …) by name, or
 /// `unknown`; `claimed` says whether its extension names one of ours.
-fn not_ours(path: String, sniffed: Sniffed, claimed: bool, size: usize) -> Checked {
+fn not_ours(path: String, joins: Joins, sniffed: Sniffed, claimed: bool, size: usize) -> Checked {
     let (format, unknown) = match sniffed {
         Sniffed::Foreign(name) => (name, false),
         _ => ("unknown", true),
@@ -138,6 +195,7 @@ fn not_ours(path: String, sniffed: Sniffed, claimed: bool, size: usize) -> Check
     }
     Checked {
         path,
+        joins,
         report: Report::with_diagnostics(format, diagnostics),
         size: size as u64,
     }
@@ -176,6 +234,7 @@ pub fn check_file(ctx: &Context<'_>, path: &Path, mode: crate::OpenMode) -> Chec
                 .push(crate::rules::UNREADABLE.here([0; 3]));
             checked.push(Checked {
                 path: name,
+                joins: Joins::new(),
                 report,
                 size: 0,
             });

@@ -14,6 +14,7 @@ pub mod format;
 pub mod formats;
 pub mod image;
 pub mod input;
+pub mod member;
 pub mod registry;
 pub mod report;
 pub mod rules;

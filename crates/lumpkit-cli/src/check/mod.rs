@@ -1,6 +1,7 @@
 //! `lumpkit check PATH...`: validate files and folders, archives included, in parallel.
 
 mod expect;
+mod human;
 mod output;
 mod policy;
 mod sarif;
@@ -18,7 +19,8 @@ use lumpkit::OpenMode;
 use lumpkit::check::{CheckedFile as FileResult, check_file as check_file_at};
 
 use crate::{CommonArgs, Fatal, open};
-use policy::Policy;
+use human::Human;
+use policy::{Policies, Policy};
 
 /// Output styles of `check`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -48,13 +50,19 @@ pub struct CheckArgs {
     /// Count warnings as errors for the exit status.
     #[arg(long)]
     pub deny_warnings: bool,
+    /// Project config (default: the nearest `lumpkit.toml` in the first path's folder or above).
+    #[arg(long, value_name = "FILE", conflicts_with = "no_config")]
+    pub config: Option<PathBuf>,
+    /// Ignore any `lumpkit.toml`.
+    #[arg(long)]
+    pub no_config: bool,
     /// Ignore this diagnostic code (repeatable).
     #[arg(long, value_name = "CODE")]
     pub allow: Vec<String>,
     /// Treat this diagnostic code as an error (repeatable).
     #[arg(long, value_name = "CODE")]
     pub deny: Vec<String>,
-    /// Worker threads (default: one per core).
+    /// Worker threads (default: the config's `jobs`, else one per core).
     #[arg(long, short = 'j')]
     pub jobs: Option<usize>,
     /// Follow symbolic links while walking folders.
@@ -63,7 +71,10 @@ pub struct CheckArgs {
     /// Also decode every pixel level (slower; finds pixel-level problems).
     #[arg(long)]
     pub decode: bool,
-    /// Human output: list only files that are not ok.
+    /// Human output: list ok files and members too, and unfold findings shared by many members.
+    #[arg(long, conflicts_with = "quiet")]
+    pub all: bool,
+    /// Human output: print only the summary.
     #[arg(long, short = 'q')]
     pub quiet: bool,
     #[command(flatten)]
@@ -81,13 +92,21 @@ pub fn run(args: &CheckArgs) -> Result<ExitCode, Fatal> {
     } else {
         args.format
     };
-    let policy = Policy::new(&args.allow, &args.deny, args.deny_warnings);
+    let config = if args.no_config {
+        crate::config::Loaded::default()
+    } else {
+        crate::config::load(args.config.as_deref(), &args.paths)?
+    };
+    let project = &config.config;
+    let allow: Vec<String> = project.allow.iter().chain(&args.allow).cloned().collect();
+    let deny: Vec<String> = project.deny.iter().chain(&args.deny).cloned().collect();
+    let jobs = args.jobs.or(project.jobs).unwrap_or(0);
+    let policy = Policy::new(&allow, &deny, args.deny_warnings || project.deny_warnings);
+    let policies = Policies::new(policy, config);
     let pal = args.common.palette_table()?;
     let files = walk::collect(&args.paths, args.follow_links)?;
     let expectations = expect::Expectations::load(files.iter().filter_map(|f| f.path.parent()));
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(args.jobs.unwrap_or(0))
-        .build()?;
+    let pool = rayon::ThreadPoolBuilder::new().num_threads(jobs).build()?;
     let bar =
         (format == OutputFormat::Human && std::io::stderr().is_terminal() && files.len() > 200)
             .then(|| indicatif::ProgressBar::new(files.len() as u64));
@@ -96,10 +115,9 @@ pub fn run(args: &CheckArgs) -> Result<ExitCode, Fatal> {
     let mut printer = output::Printer::new(
         std::io::BufWriter::new(stdout.lock()),
         format,
-        &policy,
+        &policies,
         &expectations,
-        colour,
-        args.quiet,
+        Human::new(args.all, args.quiet, colour),
     );
     // Set when printing fails (a closed pipe): the workers then skip the files left.
     let stop = AtomicBool::new(false);
@@ -135,10 +153,13 @@ pub fn run(args: &CheckArgs) -> Result<ExitCode, Fatal> {
         for (index, result) in results {
             waiting.insert(index, result);
             while let Some(result) = waiting.remove(&next) {
+                let root = files.get(next).and_then(|f| f.root.as_deref());
                 next += 1;
                 let shown = match &bar {
-                    Some(b) => b.suspend(|| printer.file(&result).and_then(|()| printer.flush())),
-                    None => printer.file(&result),
+                    Some(b) => {
+                        b.suspend(|| printer.file(&result, root).and_then(|()| printer.flush()))
+                    }
+                    None => printer.file(&result, root),
                 };
                 if let Err(e) = shown {
                     stop.store(true, Ordering::Relaxed);

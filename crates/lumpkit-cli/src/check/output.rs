@@ -1,18 +1,19 @@
 //! Printing `check` results: human (grouped by file, summary), JSON Lines, GitHub annotations, or
 //! a SARIF log.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 use std::io::Write;
 use std::path::Path;
 use std::time::Duration;
 
-use lumpkit::Status;
 use lumpkit::check::Checked;
+use lumpkit::{Severity, Status};
 use serde::Serialize;
 
 use super::OutputFormat;
 use super::expect::{Expectation, Expectations};
-use super::policy::Policy;
+use super::human::Human;
+use super::policy::{Policies, Policy};
 use super::sarif::Sarif;
 use lumpkit::check::CheckedFile as FileResult;
 
@@ -21,49 +22,48 @@ use lumpkit::check::CheckedFile as FileResult;
 pub struct Printer<'a, W: Write> {
     out: W,
     format: OutputFormat,
-    policy: &'a Policy,
+    policies: &'a Policies,
     expectations: &'a Expectations,
-    colour: bool,
-    quiet: bool,
+    human: Human,
     any_failure: bool,
     summary: Summary,
     sarif: Sarif,
 }
 
 impl<'a, W: Write> Printer<'a, W> {
-    /// A printer writing `format` to `out`; `quiet` lists only results that are not ok (human
-    /// output).
+    /// A printer writing `format` to `out`; `human` says how human output looks.
     pub fn new(
         out: W,
         format: OutputFormat,
-        policy: &'a Policy,
+        policies: &'a Policies,
         expectations: &'a Expectations,
-        colour: bool,
-        quiet: bool,
+        human: Human,
     ) -> Self {
         Printer {
             out,
             format,
-            policy,
+            policies,
             expectations,
-            colour: colour && format == OutputFormat::Human,
-            quiet,
+            human,
             any_failure: false,
             summary: Summary::default(),
             sarif: Sarif::default(),
         }
     }
 
-    /// Prints one file's results (its own and its members'). A result counts as a failure under the
-    /// policy, or, for a file with a recorded expectation, by differing from it.
-    pub fn file(&mut self, result: &FileResult) -> std::io::Result<()> {
-        let expected = result
-            .checked
-            .first()
-            .and_then(|c| self.expectations.get(Path::new(&c.path)));
-        self.summary.file(result);
+    /// Prints one file's results (its own and its members'), found under the folder `root` when it
+    /// was (paths are shown relative to it). A result counts as a failure under the policy, or, for
+    /// a file with a recorded expectation, by differing from it.
+    pub fn file(&mut self, result: &FileResult, root: Option<&Path>) -> std::io::Result<()> {
+        let Some(first) = result.checked.first() else {
+            return Ok(());
+        };
+        let expected = self.expectations.get(Path::new(first.file()));
+        let policy = self.policies.for_file(Path::new(first.file()));
+        self.summary.file(result, root);
+        let mut rows = Vec::with_capacity(result.checked.len());
         for (i, checked) in result.checked.iter().enumerate() {
-            let status = self.policy.status(&checked.report);
+            let status = policy.status(&checked.report);
             // A recorded expectation covers the file and its members.
             let verdict = match expected {
                 Some(e) if i == 0 => Verdict::Recorded(e, e.met_by(&checked.report, status)),
@@ -73,9 +73,9 @@ impl<'a, W: Write> Printer<'a, W> {
             self.any_failure |= match verdict {
                 Verdict::Recorded(_, met) => !met,
                 Verdict::Covered => false,
-                Verdict::Plain => self.policy.fails(status),
+                Verdict::Plain => policy.fails(status),
             };
-            self.summary.add(checked, status, &verdict);
+            self.summary.add(checked, &policy, status, &verdict);
             let io_error = if i == 0 {
                 result.io_error.as_deref()
             } else {
@@ -83,30 +83,26 @@ impl<'a, W: Write> Printer<'a, W> {
             };
             match self.format {
                 OutputFormat::Json => {
-                    let line = JsonLine::new(self.policy, checked, status, io_error, &verdict);
+                    let line = JsonLine::new(&policy, checked, status, io_error, &verdict);
                     serde_json::to_writer(&mut self.out, &line)?;
                     self.out.write_all(b"\n")?;
                 }
-                OutputFormat::Github => github(&mut self.out, self.policy, checked, io_error)?,
+                OutputFormat::Github => github(&mut self.out, &policy, checked, io_error)?,
                 OutputFormat::Sarif => {
                     self.sarif
-                        .results(&mut self.out, self.policy, checked, io_error)?;
+                        .results(&mut self.out, &policy, checked, io_error)?;
                 }
-                OutputFormat::Human => {
-                    let unexpected = matches!(verdict, Verdict::Recorded(_, false));
-                    if !self.quiet || status != Status::Ok || unexpected {
-                        human(
-                            &mut self.out,
-                            self.policy,
-                            checked,
-                            status,
-                            &verdict,
-                            io_error,
-                            self.colour,
-                        )?;
-                    }
-                }
+                OutputFormat::Human => rows.push(Row { status, verdict }),
             }
+        }
+        if self.format == OutputFormat::Human {
+            self.human.file(
+                &mut self.out,
+                &policy,
+                result,
+                &rows,
+                &super::human::Shown::new(root, first.file()),
+            )?;
         }
         Ok(())
     }
@@ -119,7 +115,7 @@ impl<'a, W: Write> Printer<'a, W> {
     /// Prints the summary (human output) and returns whether any result counts as a failure.
     pub fn finish(mut self) -> std::io::Result<bool> {
         match self.format {
-            OutputFormat::Human => self.summary.print(&mut self.out)?,
+            OutputFormat::Human => self.summary.print(&mut self.out, &self.human)?,
             OutputFormat::Sarif => self.sarif.finish(&mut self.out)?,
             OutputFormat::Json | OutputFormat::Github => {}
         }
@@ -128,11 +124,20 @@ impl<'a, W: Write> Printer<'a, W> {
     }
 }
 
+/// How one result of a file counts, for human output.
+pub(super) struct Row<'e> {
+    pub status: Status,
+    pub verdict: Verdict<'e>,
+}
+
 /// One JSON Lines record, DESIGN.md's shape, serialized straight from the result (no
 /// intermediate JSON tree: a large archive prints thousands of these).
 #[derive(Serialize)]
 struct JsonLine<'a> {
     path: &'a str,
+    /// The file on disk, then each member's own name down to this one: unambiguous where names
+    /// hold the `!` that joins `path`.
+    location: Location<'a>,
     format: &'a str,
     status: &'static str,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -176,6 +181,15 @@ impl Serialize for Message<'_> {
     }
 }
 
+/// A result's [`Checked::location`], serialized as a JSON array without collecting it first.
+struct Location<'a>(&'a Checked);
+
+impl Serialize for Location<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(self.0.location())
+    }
+}
+
 impl<'a> JsonLine<'a> {
     fn new(
         policy: &Policy,
@@ -203,6 +217,7 @@ impl<'a> JsonLine<'a> {
         };
         JsonLine {
             path: &c.path,
+            location: Location(c),
             format: r.format,
             status: status.as_str(),
             width: r.width,
@@ -215,56 +230,6 @@ impl<'a> JsonLine<'a> {
     }
 }
 
-fn human(
-    out: &mut impl Write,
-    policy: &Policy,
-    c: &Checked,
-    status: Status,
-    verdict: &Verdict<'_>,
-    io_error: Option<&str>,
-    colour: bool,
-) -> std::io::Result<()> {
-    let r = &c.report;
-    let (on, off) = match (colour, status) {
-        (false, _) => ("", ""),
-        (true, Status::Ok) => ("\x1b[32m", "\x1b[0m"),
-        (true, Status::Warning) => ("\x1b[33m", "\x1b[0m"),
-        (true, Status::Error) => ("\x1b[31m", "\x1b[0m"),
-    };
-    // Written piece by piece: a large archive prints thousands of these lines.
-    write!(
-        out,
-        "{on}{:7}{off} {} ({}",
-        status.as_str(),
-        c.path,
-        r.format
-    )?;
-    if let (Some(w), Some(h)) = (r.width, r.height) {
-        write!(out, " {w}x{h}")?;
-    }
-    if let Some(m) = r.mips {
-        write!(out, " {m} mips")?;
-    }
-    out.write_all(b")")?;
-    match verdict {
-        Verdict::Recorded(_, true) => out.write_all(b" [as expected]")?,
-        Verdict::Recorded(e, false) => write!(out, " [UNEXPECTED: recorded {}]", e.status_str())?,
-        _ => {}
-    }
-    out.write_all(b"\n")?;
-    for d in &r.diagnostics {
-        let Some(severity) = policy.severity(d) else {
-            continue;
-        };
-        write!(out, "        {} {}", severity.as_str(), d.code())?;
-        if let Some(o) = d.offset {
-            write!(out, " @{o}")?;
-        }
-        writeln!(out, ": {}", Message(d, io_error))?;
-    }
-    Ok(())
-}
-
 /// GitHub Actions annotations: one `::error`/`::warning`/`::notice` line per diagnostic.
 fn github(
     out: &mut impl Write,
@@ -272,7 +237,7 @@ fn github(
     c: &Checked,
     io_error: Option<&str>,
 ) -> std::io::Result<()> {
-    let file = c.path.split('!').next().unwrap_or(&c.path);
+    let file = c.file();
     for d in &c.report.diagnostics {
         let Some(severity) = policy.severity(d) else {
             continue;
@@ -313,11 +278,16 @@ fn escape_prop(s: &str) -> String {
 
 /// How a result counts: against a recorded expectation (and whether it was met), as a member of a
 /// file with one, or by the policy alone.
-enum Verdict<'e> {
+pub(super) enum Verdict<'e> {
     Recorded(&'e Expectation, bool),
     Covered,
     Plain,
 }
+
+/// How many warning and error codes the summary names.
+const TOP_CODES: usize = 8;
+/// How many information codes the summary names.
+const TOP_NOTES: usize = 4;
 
 /// How many files the summary names as the slowest.
 const SLOWEST: usize = 3;
@@ -325,6 +295,8 @@ const SLOWEST: usize = 3;
 #[derive(Default)]
 struct Summary {
     by_status: BTreeMap<Status, usize>,
+    /// How often each code was shown, with the severity it counted with.
+    by_code: HashMap<&'static str, (usize, Severity)>,
     by_format: BTreeMap<&'static str, usize>,
     bytes: u64,
     recorded: usize,
@@ -335,7 +307,7 @@ struct Summary {
 }
 
 impl Summary {
-    fn file(&mut self, result: &FileResult) {
+    fn file(&mut self, result: &FileResult, root: Option<&Path>) {
         self.files += 1;
         let Some(first) = result.checked.first() else {
             return;
@@ -346,14 +318,21 @@ impl Summary {
             .position(|(t, _)| result.elapsed > *t)
             .unwrap_or(self.slowest.len());
         if at < SLOWEST {
-            self.slowest
-                .insert(at, (result.elapsed, first.path.clone()));
+            let shown = super::human::Shown::new(root, first.file());
+            self.slowest.insert(at, (result.elapsed, shown.relative()));
             self.slowest.truncate(SLOWEST);
         }
     }
 
-    fn add(&mut self, c: &Checked, status: Status, verdict: &Verdict<'_>) {
+    fn add(&mut self, c: &Checked, policy: &Policy, status: Status, verdict: &Verdict<'_>) {
         *self.by_status.entry(status).or_default() += 1;
+        for d in &c.report.diagnostics {
+            if let Some(severity) = policy.severity(d) {
+                let counted = self.by_code.entry(d.code()).or_insert((0, severity));
+                counted.0 += 1;
+                counted.1 = counted.1.max(severity);
+            }
+        }
         *self.by_format.entry(c.report.format).or_default() += 1;
         self.bytes += c.size;
         if let Verdict::Recorded(_, met) = verdict {
@@ -362,7 +341,41 @@ impl Summary {
         }
     }
 
-    fn print(&self, out: &mut impl Write) -> std::io::Result<()> {
+    /// The codes shown with a warning or error severity (or, with `notes`, as information),
+    /// most frequent first, then by name.
+    fn top_codes(&self, notes: bool) -> Vec<(&'static str, usize)> {
+        let mut top: Vec<(&'static str, usize)> = self
+            .by_code
+            .iter()
+            .filter(|(_, (_, severity))| (*severity == Severity::Info) == notes)
+            .map(|(&code, &(n, _))| (code, n))
+            .collect();
+        top.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(b.0)));
+        top
+    }
+
+    /// One summary line naming the `limit` most frequent of `codes`.
+    fn codes_line(
+        out: &mut impl Write,
+        title: impl std::fmt::Display,
+        codes: &[(&str, usize)],
+        limit: usize,
+    ) -> std::io::Result<()> {
+        if codes.is_empty() {
+            return Ok(());
+        }
+        let mut shown: Vec<String> = codes
+            .iter()
+            .take(limit)
+            .map(|(code, n)| format!("{n} × {code}"))
+            .collect();
+        if codes.len() > limit {
+            shown.push(format!("{} more codes", codes.len() - limit));
+        }
+        writeln!(out, "{title}: {}", shown.join(", "))
+    }
+
+    fn print(&self, out: &mut impl Write, human: &Human) -> std::io::Result<()> {
         let total: usize = self.by_status.values().sum();
         let statuses: Vec<String> = [Status::Ok, Status::Warning, Status::Error]
             .iter()
@@ -379,8 +392,10 @@ impl Summary {
             .iter()
             .map(|(f, n)| format!("{n} {f}"))
             .collect();
-        if self.files > 1 {
+        if human.printed_any() {
             writeln!(out)?;
+        }
+        if self.files > 1 {
             let names: Vec<String> = self
                 .slowest
                 .iter()
@@ -395,6 +410,13 @@ impl Summary {
             statuses.join(", "),
             formats.join(", ")
         )?;
+        Self::codes_line(
+            out,
+            human.bold("findings"),
+            &self.top_codes(false),
+            TOP_CODES,
+        )?;
+        Self::codes_line(out, "notes (info)", &self.top_codes(true), TOP_NOTES)?;
         if self.recorded > 0 {
             writeln!(
                 out,

@@ -1,12 +1,39 @@
 //! `--allow`, `--deny` and `--deny-warnings`: how diagnostics count, applied after checking.
 
+use std::borrow::Cow;
 use std::collections::HashSet;
+use std::path::Path;
 
 use lumpkit::report::Report;
 use lumpkit::{Diagnostic, Severity, Status};
 
+use crate::config::Loaded;
+
+/// The run's policy and a config's per-path overrides of it.
+#[derive(Debug)]
+pub struct Policies {
+    base: Policy,
+    config: Loaded,
+}
+
+impl Policies {
+    /// `base` everywhere, changed by `config`'s overrides for the files they match.
+    pub fn new(base: Policy, config: Loaded) -> Policies {
+        Policies { base, config }
+    }
+
+    /// The policy for `file` (a path on disk) and its members.
+    pub fn for_file(&self, file: &Path) -> Cow<'_, Policy> {
+        let mut policy = Cow::Borrowed(&self.base);
+        for o in self.config.overrides_for(file) {
+            policy = Cow::Owned(policy.with(&o.allow, &o.deny));
+        }
+        policy
+    }
+}
+
 /// The caller's adjustments to diagnostic severities.
-#[derive(Debug, Default)]
+#[derive(Debug, Default, Clone)]
 pub struct Policy {
     allow: HashSet<String>,
     deny: HashSet<String>,
@@ -21,6 +48,25 @@ impl Policy {
             deny: deny.iter().cloned().collect(),
             deny_warnings,
         }
+    }
+
+    /// This policy with `allow` and `deny` added for some files (a config's `[[override]]`): what
+    /// the override allows is no longer denied, and the other way round.
+    pub fn with(&self, allow: &[String], deny: &[String]) -> Policy {
+        let mut p = Policy {
+            allow: self.allow.clone(),
+            deny: self.deny.clone(),
+            deny_warnings: self.deny_warnings,
+        };
+        for code in allow {
+            p.deny.remove(code);
+            p.allow.insert(code.clone());
+        }
+        for code in deny {
+            p.allow.remove(code);
+            p.deny.insert(code.clone());
+        }
+        p
     }
 
     /// The severity `d` counts with, or `None` when it is allowed (hidden).

@@ -4,9 +4,11 @@
 //! The log is one JSON object, yet results are printed as they come: JSON member order does not
 //! matter, so `results` comes first and `tool` (with the rules that occurred) is written at the end.
 //! Each diagnostic is one result. Its physical location is the file on disk, with a `byteOffset`
-//! region when the offset is in that file. A diagnostic in an archive member also names the member
-//! as a logical location (`a.pbo!textures/x.paa`) and gives its offset in the text, because a member
-//! may be compressed and its offsets then mean nothing in the file.
+//! region when the offset is in that file. A diagnostic in an archive member also names the chain of
+//! members down to it as logical locations, outermost first (each with its own `name` as the archive
+//! stores it and the `fullyQualifiedName` `a.pak!maps/x.bsp!rock4_1` down to it, so names holding
+//! `!` stay unambiguous), and gives its offset in the text, because a member may be compressed and
+//! its offsets then mean nothing in the file.
 
 use std::collections::BTreeMap;
 use std::io::Write;
@@ -38,10 +40,8 @@ impl Sarif {
         io_error: Option<&str>,
     ) -> std::io::Result<()> {
         self.start(out)?;
-        let (file, member) = match c.path.split_once('!') {
-            Some((file, _)) => (file, Some(c.path.as_str())),
-            None => (c.path.as_str(), None),
-        };
+        let file = c.file();
+        let member = (!c.joins.is_empty()).then_some(c);
         // Made once per file or member, and only for one with something to report.
         let mut file_uri = None;
         for d in &c.report.diagnostics {
@@ -100,7 +100,7 @@ fn result<'a>(
     d: &'a Diagnostic,
     severity: Severity,
     uri: &'a str,
-    member: Option<&'a str>,
+    member: Option<&'a Checked>,
     io_error: Option<&'a str>,
 ) -> SarifResult<'a> {
     let region = match (member, d.offset) {
@@ -121,11 +121,17 @@ fn result<'a>(
                 artifact_location: Artifact { uri },
                 region,
             },
-            logical_locations: member.map(|name| {
-                [Logical {
-                    fully_qualified_name: name,
-                    kind: "member",
-                }]
+            logical_locations: member.map(|c| {
+                let names = c.location().skip(1);
+                let ends = c.joins.iter().skip(1).copied().chain([c.path.len()]);
+                names
+                    .zip(ends)
+                    .map(|(name, end)| Logical {
+                        name,
+                        fully_qualified_name: c.path.get(..end).unwrap_or_default(),
+                        kind: "member",
+                    })
+                    .collect()
             }),
         }],
     }
@@ -196,7 +202,7 @@ impl Serialize for MemberMessage<'_> {
 struct Location<'a> {
     physical_location: Physical<'a>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    logical_locations: Option<[Logical<'a>; 1]>,
+    logical_locations: Option<Vec<Logical<'a>>>,
 }
 
 #[derive(Serialize)]
@@ -221,6 +227,7 @@ struct Region {
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
 struct Logical<'a> {
+    name: &'a str,
     fully_qualified_name: &'a str,
     kind: &'static str,
 }

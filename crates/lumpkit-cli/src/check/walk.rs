@@ -9,6 +9,9 @@ use crate::Fatal;
 pub struct Found {
     /// Its path as given or found.
     pub path: PathBuf,
+    /// The folder argument it was found in (`None` for a file given by name): output names it
+    /// relative to that.
+    pub root: Option<PathBuf>,
 }
 
 /// Expands `paths` into files. Folders are walked recursively; symbolic links are followed only
@@ -22,7 +25,10 @@ pub fn collect(paths: &[PathBuf], follow_links: bool) -> Result<Vec<Found>, Fata
         if root.is_dir() {
             walk_dir(root, follow_links, &mut files);
         } else {
-            files.push(Found { path: root.clone() });
+            files.push(Found {
+                path: root.clone(),
+                root: None,
+            });
         }
     }
     Ok(files)
@@ -45,6 +51,7 @@ fn walk_dir(root: &Path, follow_links: bool, files: &mut Vec<Found>) {
             Ok(e) if is_listed(e.file_type()) && !super::expect::is_manifest(e.path()) => files
                 .push(Found {
                     path: e.into_path(),
+                    root: Some(root.to_path_buf()),
                 }),
             Ok(_) => {}
             // An unreadable folder or a link loop: report the path so it is not silently skipped.
@@ -52,6 +59,7 @@ fn walk_dir(root: &Path, follow_links: bool, files: &mut Vec<Found>) {
                 if let Some(p) = e.path() {
                     files.push(Found {
                         path: p.to_path_buf(),
+                        root: Some(root.to_path_buf()),
                     });
                 }
             }
