@@ -73,7 +73,7 @@ fn mixed_folder() -> tempfile::TempDir {
         .find(|(f, s)| *f == "blp" && s.status == "ok" && s.name.ends_with(".blp"))
         .unwrap()
         .1;
-    let bad_blp = sample("blp", "mip0-size-mismatch.blp");
+    let bad_blp = sample("blp", "mip0-size-short.blp");
     assert_eq!(bad_blp.status, "warning");
     let broken = sample("blp", "bad-magic-blp3.blp");
     write(dir.path(), "textures/good.blp", &good_blp.bytes);
@@ -327,7 +327,7 @@ fn project_config_allows_denies_and_overrides() {
 fn location_chains_name_every_member() {
     let dir = tempfile::tempdir().unwrap();
     let inner_map = map_with_texture("-1green_path");
-    let blp = sample("blp", "mip0-size-mismatch.blp").bytes;
+    let blp = sample("blp", "mip0-size-short.blp").bytes;
     let inner = lumpkit_testgen::pak::pak(&[(b"maps/x.bsp", &inner_map), (b"!ui-frame.blp", &blp)]);
     let outer = lumpkit_testgen::pak::pak(&[(b"sub!dir/inner.pak", &inner)]);
     write(dir.path(), "!addon/outer.pak", &outer);
@@ -496,7 +496,7 @@ fn all_mips_writes_every_level() {
     let dir = tempfile::tempdir().unwrap();
     let map = map_with_texture("floor");
     write(dir.path(), "x.bsp", &map);
-    let blp = sample("blp", "mip0-size-mismatch.blp");
+    let blp = sample("blp", "mip0-size-short.blp");
     write(dir.path(), "t.blp", &blp.bytes);
     let out = dir.path().join("levels");
     let (code, _, err) = lumpkit(&[
