@@ -217,3 +217,38 @@ fn the_wav_sectors_use_huffman_then_adpcm() {
     let methods: Vec<Method> = mpq_methods(0x41).unwrap().collect();
     assert_eq!(methods, [Method::MpqHuffman, Method::MpqAdpcmMono]);
 }
+
+#[test]
+fn real_single_unit_bzip2_members_decode_to_stormlibs_bytes() {
+    let Some(dir) = shared_mpq_dir() else { return };
+    // StarCraft II replays: single-unit members (one block, no sector table), mask 0x10.
+    // (file, name, absolute data offset, stored size, file size)
+    let members = [
+        (
+            "mpyq__test.SC2Replay",
+            "replay.sync.events",
+            197_015usize,
+            1323usize,
+            1970usize,
+        ),
+        (
+            "sc2reader__3.0.0_first.SC2Replay",
+            "replay.smartcam.events",
+            77_164,
+            3402,
+            6580,
+        ),
+    ];
+    for (file, name, offset, stored, size) in members {
+        let bytes = std::fs::read(dir.join(file)).unwrap();
+        let unit = &bytes[offset..offset + stored];
+        assert_eq!(unit[0], 0x10, "{file} {name}: bzip2 mask");
+        let mut out = Vec::new();
+        mpq_sector(unit, size, &mut out).unwrap();
+        let got: String = sha2::Sha256::digest(&out)
+            .iter()
+            .map(|b| format!("{b:02x}"))
+            .collect();
+        assert_eq!(got, expected_sha256(&dir, file, name), "{file} {name}");
+    }
+}
