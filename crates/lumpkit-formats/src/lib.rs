@@ -27,3 +27,4 @@ pub mod pak;
 pub mod q1bsp;
 pub mod q2bsp;
 pub mod wal;
+pub mod zip;
