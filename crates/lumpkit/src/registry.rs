@@ -15,6 +15,7 @@ pub static FORMATS: &[&dyn Format] = &[
     &crate::formats::m2::SkinFormat,
     &crate::formats::bsp::Bsp,
     &crate::formats::pak::Pak,
+    &crate::formats::zip::ZipFormat,
     &crate::formats::wal::Wal,
 ];
 
@@ -137,8 +138,6 @@ fn foreign(bytes: &[u8]) -> Option<&'static str> {
         (b"\xff\xd8\xff", "jpeg"),
         (b"GIF8", "gif"),
         (b"DDS ", "dds"),
-        (b"PK\x03\x04", "zip"),
-        (b"PK\x05\x06", "zip"),
         (b"7z\xbc\xaf\x27\x1c", "7z"),
         (b"Rar!", "rar"),
         (b"\x1f\x8b", "gzip"),

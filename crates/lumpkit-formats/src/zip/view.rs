@@ -321,7 +321,11 @@ impl<'a> Zip<'a> {
             sink.report(rules::ENCRYPTED.with(at, [i, kind, 0]))?;
         }
         if entry.size > RATIO_FLOOR
-            && entry.size.checked_div(entry.compressed_size.max(1)).unwrap_or(0) > MAX_RATIO
+            && entry
+                .size
+                .checked_div(entry.compressed_size.max(1))
+                .unwrap_or(0)
+                > MAX_RATIO
             && entry.method != METHOD_STORED
         {
             sink.report(rules::RATIO_SUSPICIOUS.with(at, [i, entry.size, entry.compressed_size]))?;

@@ -11,3 +11,5 @@ pub mod pak;
 pub mod pbo;
 pub mod wad;
 pub mod wal;
+pub mod zip;
+pub mod zip_names;
