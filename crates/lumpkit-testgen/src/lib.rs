@@ -19,6 +19,7 @@ pub mod pbo;
 pub mod tree;
 pub mod wad;
 pub mod wal;
+pub mod zip;
 
 /// One generated file and what checking it must report.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -65,6 +66,7 @@ pub fn all() -> Vec<(&'static str, Vec<Sample>)> {
         ("bsp", bsp::samples()),
         ("pak", pak::samples()),
         ("wal", wal::samples()),
+        ("zip", zip::samples()),
     ]
 }
 
