@@ -311,38 +311,29 @@ fn overlaps(zip: &Zip<'_>, sink: &mut impl Sink) -> Result<Vec<bool>, Error> {
 }
 
 /// Duplicate names and names that differ only by case (directories aside: a folder listed twice is
-/// harmless).
+/// harmless). Sorted once: comparing every pair would be quadratic in the entries.
 fn check_names(zip: &Zip<'_>, sink: &mut impl Sink) -> Result<(), Error> {
-    let mut names: Vec<(String, u64, u64)> = zip
+    let mut names: Vec<(String, u64, Cow<'_, str>, u64)> = zip
         .entries()
         .filter(|e| !e.is_dir())
         .map(|e| {
-            (
-                zip_names::decode(&e).to_lowercase(),
-                e.index,
-                e.record_offset,
-            )
+            let name = zip_names::decode(&e);
+            (name.to_lowercase(), e.index, name, e.record_offset)
         })
         .collect();
     names.sort_unstable();
-    let mut group_first: Option<(&str, u64)> = None;
-    let decoded = |index: u64| {
-        zip.entries()
-            .nth(usize::try_from(index).unwrap_or(usize::MAX))
-            .map(|e| zip_names::decode(&e).into_owned())
-    };
-    for (folded, index, at) in &names {
+    let mut group_first: Option<(&str, u64, &str)> = None;
+    for (folded, index, name, at) in &names {
         match group_first {
-            Some((first_folded, first)) if first_folded == folded.as_str() => {
-                // Rare: look both names up again rather than keep every name twice.
-                let rule = if decoded(*index) == decoded(first) {
+            Some((first_folded, first, first_name)) if first_folded == folded.as_str() => {
+                let rule = if first_name == name.as_ref() {
                     &rules::NAME_DUPLICATE
                 } else {
                     &rules::NAME_CASE_COLLISION
                 };
                 sink.report(rule.with(*at, [*index, first, 0]))?;
             }
-            _ => group_first = Some((folded.as_str(), *index)),
+            _ => group_first = Some((folded.as_str(), *index, name.as_ref())),
         }
     }
     Ok(())
