@@ -152,7 +152,7 @@ pub static CRC_MISMATCH: Rule = Rule {
 pub static SIZE_MISMATCH: Rule = Rule {
     code: "zip-size-mismatch",
     severity: Severity::Error,
-    message: "member {0} decompresses to {1} bytes (or more), not the {2} the central directory declares: readers reject it",
+    message: "member {0}'s data does not decompress to the {2} bytes the central directory declares (it gave {1}; one more than declared means it goes on past them, where lumpkit stops): readers reject it",
 };
 
 /// Every ZIP rule.

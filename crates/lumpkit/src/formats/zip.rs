@@ -377,11 +377,14 @@ fn member_bytes<'b>(
                 [index, at, 0],
             )
         };
-        match lumpkit_decompress::decompress(method, local.data, &mut out, limit) {
-            Ok(n) if n as u64 == entry.size => {}
-            Ok(n) => return Err(size_mismatch(n as u64)),
+        // Stops at the declared size; LZMA without an end marker is ended by it.
+        match lumpkit_decompress::decompress_sized(method, local.data, &mut out, limit) {
+            Ok(()) => {}
             Err(lumpkit_decompress::Error::OutputLimit { .. }) => {
                 return Err(size_mismatch(entry.size.saturating_add(1)));
+            }
+            Err(lumpkit_decompress::Error::Truncated) => {
+                return Err(size_mismatch(out.len() as u64));
             }
             Err(lumpkit_decompress::Error::Unsupported(_)) => {
                 return Err(Error::unsupported(
