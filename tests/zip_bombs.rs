@@ -63,9 +63,14 @@ fn many_kernels(count: usize) -> Vec<u8> {
 
 /// Runs `check_tree` under the allocation cap and returns what it found and the bytes unpacked.
 fn check_capped(bytes: &[u8]) -> (Vec<Checked>, u64) {
-    let budget = UnpackBudget::new(&LIMITS);
+    check_capped_with(LIMITS, "bomb.zip", bytes)
+}
+
+/// [`check_capped`] with other limits and another file name.
+fn check_capped_with(limits: Limits, name: &str, bytes: &[u8]) -> (Vec<Checked>, u64) {
+    let budget = UnpackBudget::new(&limits);
     let ctx = Context {
-        limits: LIMITS,
+        limits,
         brief: true,
         budget: Some(&budget),
         ..Context::default()
@@ -75,9 +80,9 @@ fn check_capped(bytes: &[u8]) -> (Vec<Checked>, u64) {
     // `check` holds an archive's decompressed members together, so what it may hold is the unpack
     // budget, plus one member being decoded, plus bookkeeping: never what the archive declares.
     ALLOCATOR
-        .set_limit(base + (LIMITS.max_unpacked + LIMITS.max_alloc + BOOKKEEPING) as usize)
+        .set_limit(base + (limits.max_unpacked + limits.max_alloc + BOOKKEEPING) as usize)
         .unwrap();
-    check_tree(&ctx, "bomb.zip", bytes, &mut out);
+    check_tree(&ctx, name, bytes, &mut out);
     ALLOCATOR.set_limit(usize::MAX).unwrap();
     (out, budget.used())
 }
@@ -139,4 +144,34 @@ fn bombs_are_refused_within_the_limits() {
     let (out, unpacked) = check_capped(&Archive::of(vec![claim]).bytes());
     assert!(codes(&out[0]).contains(&"limit-unpacked"));
     assert_eq!(unpacked, 0);
+
+    // A solid 7z block of 8 × 2 MiB of zeros (16 MiB) against a 12 MiB budget: decoded once, in
+    // order, and abandoned where the budget runs out. The LZMA2 dictionary needs more than 8 MiB
+    // of decoder memory, so the allocation limit is the default one here.
+    let zeros = vec![0u8; 2 << 20];
+    let names: Vec<String> = (0..8).map(|i| format!("zeros{i}.bin")).collect();
+    let files: Vec<(&str, &[u8])> = names.iter().map(|n| (n.as_str(), &zeros[..])).collect();
+    let solid = lumpkit_testgen::sevenz::archive(&files, &[sevenz_rust2_method()], true).unwrap();
+    assert!(solid.len() < 1 << 16, "{}", solid.len());
+    let limits = Limits {
+        max_unpacked: 12 << 20,
+        max_alloc: 64 << 20,
+        ..Limits::DEFAULT
+    };
+    let (out, unpacked) = check_capped_with(limits, "bomb.7z", &solid);
+    assert_eq!(codes(&out[0]), ["limit-unpacked"]);
+    assert_eq!(unpacked, 6 * (2 << 20));
+    let refused = out[1..]
+        .iter()
+        .filter(|c| codes(c).contains(&"limit-unpacked"))
+        .count();
+    assert_eq!(
+        refused, 2,
+        "the members past the budget are refused, not decoded"
+    );
+}
+
+/// LZMA2, as 7-Zip writes by default.
+fn sevenz_rust2_method() -> lumpkit_testgen::sevenz::Method {
+    lumpkit_testgen::sevenz::Method::LZMA2
 }

@@ -81,3 +81,26 @@ fn names_follow_appnote() {
     // CP437 without the flag; the 0x7075 field when its CRC matches the stored name.
     assert_eq!(names, ["menü.txt", "café_readme.txt"]);
 }
+
+#[test]
+fn sevenz_cut_or_overwritten_anywhere_never_panics() {
+    let format = lumpkit::by_name("7z").unwrap();
+    let valid: Vec<Vec<u8>> = lumpkit_testgen::sevenz::samples()
+        .into_iter()
+        .filter(|s| s.name.starts_with("valid"))
+        .map(|s| s.bytes)
+        .collect();
+    assert!(!valid.is_empty());
+    for bytes in valid {
+        for len in 0..bytes.len() {
+            let report = format.inspect(&Context::default(), &bytes[..len]);
+            assert_eq!(report.status(), lumpkit::Status::Error, "length {len}");
+            lumpkit::exercise::format(format, &bytes[..len]);
+        }
+        for at in 0..bytes.len() {
+            let mut b = bytes.clone();
+            b[at] ^= 0xA5;
+            lumpkit::exercise::format(format, &b);
+        }
+    }
+}

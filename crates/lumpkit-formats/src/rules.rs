@@ -52,6 +52,7 @@ pub static ALL: &[&[&Rule]] = &[
     crate::pak::rules::RULES,
     crate::wal::rules::RULES,
     crate::zip::rules::RULES,
+    crate::sevenz::rules::RULES,
 ];
 
 /// Iterates over every known rule.

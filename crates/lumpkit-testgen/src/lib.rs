@@ -16,6 +16,7 @@ pub mod misc;
 pub mod paa;
 pub mod pak;
 pub mod pbo;
+pub mod sevenz;
 pub mod tree;
 pub mod wad;
 pub mod wal;
@@ -67,6 +68,7 @@ pub fn all() -> Vec<(&'static str, Vec<Sample>)> {
         ("pak", pak::samples()),
         ("wal", wal::samples()),
         ("zip", zip::samples()),
+        ("7z", sevenz::samples()),
     ]
 }
 

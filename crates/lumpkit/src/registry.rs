@@ -16,6 +16,7 @@ pub static FORMATS: &[&dyn Format] = &[
     &crate::formats::bsp::Bsp,
     &crate::formats::pak::Pak,
     &crate::formats::zip::ZipFormat,
+    &crate::formats::sevenz::SevenZ,
     &crate::formats::wal::Wal,
 ];
 
@@ -138,7 +139,6 @@ fn foreign(bytes: &[u8]) -> Option<&'static str> {
         (b"\xff\xd8\xff", "jpeg"),
         (b"GIF8", "gif"),
         (b"DDS ", "dds"),
-        (b"7z\xbc\xaf\x27\x1c", "7z"),
         (b"Rar!", "rar"),
         (b"\x1f\x8b", "gzip"),
         (b"BM", "bmp"),

@@ -9,6 +9,7 @@ pub mod miptex;
 pub mod paa;
 pub mod pak;
 pub mod pbo;
+pub mod sevenz;
 pub mod wad;
 pub mod wal;
 pub mod zip;
