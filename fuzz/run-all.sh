@@ -15,7 +15,7 @@ status=0
 cargo +nightly fuzz build -O >/dev/null 2>&1 || cargo +nightly fuzz build -O || exit 2
 for t in "${targets[@]}"; do
   fmt=${t%%_*}
-  case "$fmt" in lzss|lzo) fmt=lz ;; esac
+  case "$fmt" in lzss|lzo) fmt=lz ;; sevenz) fmt=7z ;; esac
   seeds="corpus/$t"
   mkdir -p "$seeds" "artifacts/$t"
   # Seed with our generated corpus (and the shared one when present) for the target's format.
