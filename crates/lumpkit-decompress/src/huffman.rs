@@ -405,3 +405,118 @@ pub(crate) fn decode(input: &[u8], out: &mut Output<'_>) -> Result<(), Error> {
 fn stream_ends_here(tree: &mut Tree, bits: &mut Bits<'_>) -> bool {
     !matches!(tree.decode(bits), Ok(symbol) if symbol != END)
 }
+
+#[cfg(test)]
+mod tests {
+    //! A test-only encoder built on the same tree (StormLib's compression order), to round-trip every
+    //! compression type; the real-file test (`tests/shared_mpq.rs`) pins compatibility with Blizzard's.
+    #![allow(
+        clippy::unwrap_used,
+        clippy::indexing_slicing,
+        clippy::arithmetic_side_effects
+    )]
+
+    use super::*;
+
+    fn put_code(tree: &Tree, leaf: u16, bits: &mut Vec<bool>) {
+        let mut path = Vec::new();
+        let mut item = leaf;
+        while let Some(parent) = tree.node(item).unwrap().parent {
+            path.push(tree.node(parent).unwrap().child_lo != Some(item));
+            item = parent;
+        }
+        bits.extend(path.iter().rev());
+    }
+
+    fn put_byte(byte: u8, bits: &mut Vec<bool>) {
+        bits.extend((0..8).map(|i| byte >> i & 1 != 0));
+    }
+
+    fn encode(data: &[u8], kind: u8) -> Vec<u8> {
+        let mut tree = Tree::new();
+        tree.build(kind).unwrap();
+        let mut bits = Vec::new();
+        put_byte(kind, &mut bits);
+        for &byte in data {
+            match tree.symbol(u16::from(byte)) {
+                None => {
+                    put_code(&tree, tree.symbol(ESCAPE).unwrap(), &mut bits);
+                    put_byte(byte, &mut bits);
+                    tree.add_byte(byte).unwrap();
+                    tree.bump(tree.symbol(u16::from(byte))).unwrap();
+                    continue;
+                }
+                Some(leaf) => put_code(&tree, leaf, &mut bits),
+            }
+            if kind == 0 {
+                tree.bump(tree.symbol(u16::from(byte))).unwrap();
+            }
+        }
+        put_code(&tree, tree.symbol(END).unwrap(), &mut bits);
+        // StormLib's decoder wants 7 bits in hand before each symbol: pad like its encoder's flush, plus
+        // one byte so the end code is readable even when it lands in the last bits.
+        bits.extend([false; 8]);
+        bits.chunks(8)
+            .map(|c| {
+                c.iter()
+                    .enumerate()
+                    .fold(0u8, |b, (i, &bit)| b | u8::from(bit) << i)
+            })
+            .collect()
+    }
+
+    fn sample(len: usize, seed: u32) -> Vec<u8> {
+        let mut x = seed | 1;
+        (0..len)
+            .map(|i| {
+                x ^= x << 13;
+                x ^= x >> 17;
+                x ^= x << 5;
+                // Mostly small values (like ADPCM output) with some spread.
+                if i % 7 == 0 { x as u8 } else { (x % 16) as u8 }
+            })
+            .collect()
+    }
+
+    #[test]
+    fn every_compression_type_round_trips() {
+        for kind in 0..=8u8 {
+            for len in [0usize, 1, 50, 3000] {
+                let data = sample(len, u32::from(kind) * 77 + len as u32);
+                let packed = encode(&data, kind);
+                let mut out = Vec::new();
+                decode(&packed, &mut Output::new(&mut out, len))
+                    .unwrap_or_else(|e| panic!("type {kind} len {len}: {e}"));
+                assert_eq!(out, data, "type {kind} len {len}");
+                // Under a smaller limit: stopped, nothing past it.
+                if len > 1 {
+                    let mut short = Vec::new();
+                    let limit = len / 2;
+                    assert_eq!(
+                        decode(&packed, &mut Output::new(&mut short, limit)),
+                        Err(Error::OutputLimit {
+                            limit: limit as u64
+                        })
+                    );
+                    assert_eq!(short, data[..limit]);
+                }
+                // Cut anywhere before the end code: an error, never a panic or a silent success.
+                for cut in (0..packed.len().saturating_sub(2)).step_by(97) {
+                    assert!(
+                        decode(&packed[..cut], &mut Output::new(&mut Vec::new(), len)).is_err(),
+                        "type {kind} cut {cut}"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn type_zero_adds_every_byte_it_meets() {
+        let data: Vec<u8> = (0..=255u8).chain(0..=255u8).collect();
+        let packed = encode(&data, 0);
+        let mut out = Vec::new();
+        decode(&packed, &mut Output::new(&mut out, data.len())).unwrap();
+        assert_eq!(out, data);
+    }
+}

@@ -200,3 +200,85 @@ fn truncation_at_every_byte_is_an_error() {
         }
     }
 }
+
+#[test]
+fn tiny_bombs_stop_at_the_limit_without_allocating_past_it() {
+    // 16 MiB of zeros packs into a few kilobytes with every encoder.
+    let zeros = vec![0u8; 16 << 20];
+    // Deflate64 is left out: without a deflate64 encoder, deflate's long-run code (length 258) would
+    // mean something else to it.
+    for (method, encode) in encoders()
+        .into_iter()
+        .filter(|(m, _)| *m != Method::Deflate64)
+    {
+        let packed = encode(&zeros);
+        assert!(
+            packed.len() < 1 << 20,
+            "{method}: {} bytes is not a bomb",
+            packed.len()
+        );
+        let limit = 64 * 1024;
+        let mut out = Vec::new();
+        assert_eq!(
+            decompress(method, &packed, &mut out, limit),
+            Err(Error::OutputLimit {
+                limit: limit as u64
+            }),
+            "{method}"
+        );
+        assert!(
+            out.len() <= limit && out.capacity() <= limit,
+            "{method}: {} / {}",
+            out.len(),
+            out.capacity()
+        );
+        assert!(out.iter().all(|&b| b == 0), "{method}");
+    }
+}
+
+/// A hand-built deflate64 bomb: one fixed-Huffman block of a zero literal and `matches` copies of
+/// deflate64's longest match (code 285 with 16 extra bits: 65 538 bytes) at distance 1.
+fn deflate64_bomb(matches: usize) -> Vec<u8> {
+    let mut bits: Vec<bool> = Vec::new();
+    let value = |bits: &mut Vec<bool>, v: u32, n: u32| bits.extend((0..n).map(|i| v >> i & 1 != 0));
+    let code =
+        |bits: &mut Vec<bool>, c: u32, n: u32| bits.extend((0..n).rev().map(|i| c >> i & 1 != 0));
+    value(&mut bits, 1, 1); // BFINAL
+    value(&mut bits, 1, 2); // fixed Huffman
+    code(&mut bits, 0b0011_0000, 8); // literal 0
+    for _ in 0..matches {
+        code(&mut bits, 0b1100_0101, 8); // length code 285
+        value(&mut bits, 0xFFFF, 16); // its 16 extra bits in deflate64
+        code(&mut bits, 0, 5); // distance code 0: distance 1
+    }
+    code(&mut bits, 0, 7); // end of block
+    bits.chunks(8)
+        .map(|c| {
+            c.iter()
+                .enumerate()
+                .fold(0u8, |b, (i, &bit)| b | u8::from(bit) << i)
+        })
+        .collect()
+}
+
+#[test]
+fn deflate64_longest_matches_decode_and_a_bomb_stops_at_the_limit() {
+    let small = deflate64_bomb(2);
+    let mut out = Vec::new();
+    assert_eq!(
+        decompress(Method::Deflate64, &small, &mut out, 1 << 20),
+        Ok(1 + 2 * 65_538)
+    );
+    assert!(out.iter().all(|&b| b == 0));
+    let bomb = deflate64_bomb(300);
+    assert!(bomb.len() < 1200);
+    let limit = 64 * 1024;
+    let mut out = Vec::new();
+    assert_eq!(
+        decompress(Method::Deflate64, &bomb, &mut out, limit),
+        Err(Error::OutputLimit {
+            limit: limit as u64
+        })
+    );
+    assert!(out.len() <= limit && out.capacity() <= limit);
+}

@@ -1,0 +1,40 @@
+//! Every lumpkit-decompress codec on arbitrary bytes: the first byte picks the method (or, from 0xF0
+//! up, a whole MPQ sector with its mask byte), the second the output limit. Nothing may panic, hang,
+//! or write past the limit.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use lumpkit_decompress::{Method, decompress, mpq_sector};
+
+const METHODS: [Method; 12] = [
+    Method::Zlib,
+    Method::Deflate,
+    Method::Deflate64,
+    Method::Bzip2,
+    Method::Lzma,
+    Method::LzmaMpq,
+    Method::Zstd,
+    Method::PkwareDcl,
+    Method::MpqSparse,
+    Method::MpqHuffman,
+    Method::MpqAdpcmMono,
+    Method::MpqAdpcmStereo,
+];
+
+fuzz_target!(|data: &[u8]| {
+    let [selector, size, input @ ..] = data else { return };
+    // Limits from 0 to 1 MiB, in steps that reach both tiny and roomy buffers.
+    let limit = (usize::from(*size) * usize::from(*size)) << 4;
+    let mut out = Vec::new();
+    if *selector >= 0xF0 {
+        if mpq_sector(input, limit.min(1 << 16), &mut out).is_ok() {
+            assert_eq!(out.len(), limit.min(1 << 16));
+        }
+        return;
+    }
+    let method = METHODS[usize::from(*selector) % METHODS.len()];
+    if let Ok(n) = decompress(method, input, &mut out, limit) {
+        assert_eq!(n, out.len());
+    }
+    assert!(out.len() <= limit, "{method}: wrote {} past a limit of {limit}", out.len());
+});
