@@ -205,7 +205,7 @@ fn scan<'b>(
     mut members: Option<&mut Vec<Child<'b>>>,
 ) -> Result<(), Error> {
     let overlapped = overlaps(zip, sink)?;
-    check_names(zip, sink)?;
+    let shadowed = check_names(zip, sink)?;
     let declared = zip
         .entries()
         .filter(|e| e.method != METHOD_STORED && !e.is_dir())
@@ -255,8 +255,20 @@ fn scan<'b>(
             }
         };
         if let Some(list) = members.as_deref_mut() {
+            let name = child_name(&entry);
+            // A name a later record repeats keeps its index, so that both are checked and both
+            // are extracted (the later one under the name, as extractors leave it).
+            let is_shadowed = usize::try_from(entry.index)
+                .ok()
+                .and_then(|i| shadowed.get(i))
+                .copied()
+                .unwrap_or(false);
             list.push(Child {
-                name: child_name(&entry),
+                name: if is_shadowed {
+                    Cow::Owned(format!("{name}#{}", entry.index))
+                } else {
+                    name
+                },
                 offset: Some(entry.local_offset),
                 content: match content {
                     Ok(data) => ChildContent::Bytes(data),
@@ -311,8 +323,9 @@ fn overlaps(zip: &Zip<'_>, sink: &mut impl Sink) -> Result<Vec<bool>, Error> {
 }
 
 /// Duplicate names and names that differ only by case (directories aside: a folder listed twice is
-/// harmless). Sorted once: comparing every pair would be quadratic in the entries.
-fn check_names(zip: &Zip<'_>, sink: &mut impl Sink) -> Result<(), Error> {
+/// harmless). Sorted once: comparing every pair would be quadratic in the entries. Returns, per
+/// record, whether a later record has exactly its name (extraction keeps the last one).
+fn check_names(zip: &Zip<'_>, sink: &mut impl Sink) -> Result<Vec<bool>, Error> {
     let mut names: Vec<(String, u64, Cow<'_, str>, u64)> = zip
         .entries()
         .filter(|e| !e.is_dir())
@@ -336,7 +349,18 @@ fn check_names(zip: &Zip<'_>, sink: &mut impl Sink) -> Result<(), Error> {
             _ => group_first = Some((folded.as_str(), *index, name.as_ref())),
         }
     }
-    Ok(())
+    let mut shadowed = vec![false; usize::try_from(zip.count).unwrap_or(0)];
+    let mut exact: Vec<(&str, u64)> = names.iter().map(|(_, i, n, _)| (n.as_ref(), *i)).collect();
+    exact.sort_unstable();
+    for pair in exact.windows(2) {
+        if let [(a, i), (b, _)] = pair
+            && a == b
+            && let Some(s) = usize::try_from(*i).ok().and_then(|i| shadowed.get_mut(i))
+        {
+            *s = true;
+        }
+    }
+    Ok(shadowed)
 }
 
 /// A member's content: borrowed when stored, decompressed within the budget otherwise, and
