@@ -104,3 +104,17 @@ fn sevenz_cut_or_overwritten_anywhere_never_panics() {
         }
     }
 }
+
+#[test]
+fn sevenz_members_with_one_name_are_each_listed_once() {
+    let bytes = lumpkit_testgen::sevenz::archive(
+        &[("a.txt", b"first"), ("a.txt", b"second")],
+        &[lumpkit_testgen::sevenz::Method::LZMA2],
+        false,
+    )
+    .unwrap();
+    let mut out = Vec::new();
+    lumpkit::check::check_tree(&Context::default(), "dup.7z", &bytes, &mut out);
+    let paths: Vec<&str> = out.iter().map(|c| c.path.as_str()).collect();
+    assert_eq!(paths, ["dup.7z", "dup.7z!a.txt", "dup.7z!a.txt#1"]);
+}

@@ -207,11 +207,16 @@ fn scan<'b>(
     let unread = refused
         .or(corrupt)
         .unwrap_or(Error::file(&rules::DATA_CORRUPT, 0, [0; 3]));
+    // A name seen before keeps its index, so that `check` lists every member once.
+    let mut seen: std::collections::HashSet<String> = std::collections::HashSet::new();
     for (i, (entry, content)) in archive.files.iter().zip(contents).enumerate() {
         if entry.is_directory || entry.is_anti_item {
             continue;
         }
-        let name = entry.name.replace('\\', "/");
+        let mut name = entry.name.replace('\\', "/");
+        if !seen.insert(name.clone()) {
+            name = format!("{name}#{i}");
+        }
         let content = if name_is_unsafe(name.as_bytes()) {
             sink.report(rules::NAME_UNSAFE.here([i as u64, 0, 0]))?;
             ChildContent::Failed(Box::new(Error::file(
