@@ -25,7 +25,7 @@ pub static FORMATS: &[&dyn Format] = &[
 pub enum Sniffed {
     /// One of ours.
     Known(&'static dyn Format),
-    /// A well-known format we do not read (PNG, JPEG, ZIP, …): named so that a `.blp` that is really a
+    /// A well-known format we do not read (PNG, JPEG, RAR, …): named so that a `.blp` that is really a
     /// PNG is reported as a PNG.
     Foreign(&'static str),
     /// Nothing we recognise.
