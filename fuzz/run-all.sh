@@ -30,7 +30,7 @@ commas() { printf "%'d" "$1" 2>/dev/null || echo "$1"; }
 export LC_NUMERIC=en_US.UTF-8
 for t in "${targets[@]}"; do
   fmt=${t%%_*}
-  case "$fmt" in lzss|lzo) fmt=lz ;; esac
+  case "$fmt" in lzss|lzo) fmt=lz ;; sevenz) fmt=7z ;; esac
   seeds="corpus/$t"
   mkdir -p "$seeds" "artifacts/$t"
   # Seed with our generated corpus (and the shared one when present) for the target's format.

@@ -26,4 +26,6 @@ pub use limits::Limits;
 pub mod pak;
 pub mod q1bsp;
 pub mod q2bsp;
+pub mod sevenz;
 pub mod wal;
+pub mod zip;

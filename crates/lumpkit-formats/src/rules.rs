@@ -51,6 +51,8 @@ pub static ALL: &[&[&Rule]] = &[
     crate::q2bsp::rules::RULES,
     crate::pak::rules::RULES,
     crate::wal::rules::RULES,
+    crate::zip::rules::RULES,
+    crate::sevenz::rules::RULES,
 ];
 
 /// Iterates over every known rule.

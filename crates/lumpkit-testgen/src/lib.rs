@@ -17,9 +17,11 @@ pub mod paa;
 pub mod pak;
 pub mod pbo;
 pub mod q1map;
+pub mod sevenz;
 pub mod tree;
 pub mod wad;
 pub mod wal;
+pub mod zip;
 
 /// One generated file and what checking it must report.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -66,6 +68,8 @@ pub fn all() -> Vec<(&'static str, Vec<Sample>)> {
         ("bsp", bsp::samples()),
         ("pak", pak::samples()),
         ("wal", wal::samples()),
+        ("zip", zip::samples()),
+        ("7z", sevenz::samples()),
     ]
 }
 

@@ -15,6 +15,8 @@ pub static FORMATS: &[&dyn Format] = &[
     &crate::formats::m2::SkinFormat,
     &crate::formats::bsp::Bsp,
     &crate::formats::pak::Pak,
+    &crate::formats::zip::ZipFormat,
+    &crate::formats::sevenz::SevenZ,
     &crate::formats::wal::Wal,
 ];
 
@@ -23,7 +25,7 @@ pub static FORMATS: &[&dyn Format] = &[
 pub enum Sniffed {
     /// One of ours.
     Known(&'static dyn Format),
-    /// A well-known format we do not read (PNG, JPEG, ZIP, …): named so that a `.blp` that is really a
+    /// A well-known format we do not read (PNG, JPEG, RAR, …): named so that a `.blp` that is really a
     /// PNG is reported as a PNG.
     Foreign(&'static str),
     /// Nothing we recognise.
@@ -137,9 +139,6 @@ fn foreign(bytes: &[u8]) -> Option<&'static str> {
         (b"\xff\xd8\xff", "jpeg"),
         (b"GIF8", "gif"),
         (b"DDS ", "dds"),
-        (b"PK\x03\x04", "zip"),
-        (b"PK\x05\x06", "zip"),
-        (b"7z\xbc\xaf\x27\x1c", "7z"),
         (b"Rar!", "rar"),
         (b"\x1f\x8b", "gzip"),
         (b"BM", "bmp"),

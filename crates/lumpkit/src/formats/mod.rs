@@ -9,5 +9,8 @@ pub mod miptex;
 pub mod paa;
 pub mod pak;
 pub mod pbo;
+pub mod sevenz;
 pub mod wad;
 pub mod wal;
+pub mod zip;
+pub mod zip_names;

@@ -1,0 +1,436 @@
+//! ZIP archives (`.zip`, Quake 3 / GZDoom `.pk3`, Doom 3 `.pk4`, `.pkz`, `.ipk3`) through the
+//! [`Format`] interface: the zero-copy directory of `lumpkit_formats::zip`, members decompressed by
+//! `lumpkit-decompress`, CRC-32 checked with `crc32fast`.
+//!
+//! Stored members are borrowed from the input. A compressed member is decompressed only after its
+//! declared size has been taken from the per-file unpack budget ([`Context::take_unpacked`]) and
+//! allowed by `Limits::alloc`, and decompression stops at that declared size, so no archive can make
+//! us produce more than it admits to, nor more than the limits allow in all. Members that share
+//! their data with another (the non-recursive zip bomb) are not decompressed at all.
+//!
+//! The checks that need every member at once (overlapping spans, duplicate names) sort a `Vec` of
+//! one small record per central directory record: the container crate does not allocate, and
+//! pairwise comparison without allocating is quadratic, which an archive of 65,535 entries turns
+//! into a denial of service. The parse has already found each record in the file (46 bytes or
+//! more apiece), so these vectors stay within a fraction of the input's size.
+
+use std::borrow::Cow;
+
+use lumpkit_decompress::Method;
+use lumpkit_formats::pak::view::name_is_unsafe;
+use lumpkit_formats::zip::rules;
+use lumpkit_formats::zip::view::{
+    METHOD_AES, METHOD_BZIP2, METHOD_DEFLATE, METHOD_DEFLATE64, METHOD_LZMA, METHOD_STORED,
+    METHOD_ZSTD,
+};
+use lumpkit_formats::zip::{Encryption, Entry, Zip};
+use lumpkit_formats::{Error, Fault, Ignore, Sink};
+use serde_json::{Value, json};
+
+use super::zip_names;
+use crate::rules::{NO_SUCH_ENTRY, NOT_A_PICTURE};
+use crate::{Child, ChildContent, Context, Format, Image, Report, Selection};
+
+/// The deprecated method number zstd had before 93.
+const METHOD_ZSTD_OLD: u16 = 20;
+
+/// The ZIP format.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct ZipFormat;
+
+impl Format for ZipFormat {
+    fn name(&self) -> &'static str {
+        "zip"
+    }
+
+    fn extensions(&self) -> &'static [&'static str] {
+        &["zip", "pk3", "pk4", "pkz", "ipk3"]
+    }
+
+    fn sniff(&self, bytes: &[u8]) -> bool {
+        Zip::sniff(bytes)
+    }
+
+    /// A `.zip` with bytes in front (a self-extractor, or a file the archive was appended to) is
+    /// still read from its end record, as every ZIP reader does.
+    fn sniff_by_extension_only(&self) -> bool {
+        true
+    }
+
+    fn inspect(&self, ctx: &Context<'_>, bytes: &[u8]) -> Report {
+        let mut report = Report::for_context("zip", ctx);
+        if let Some(zip) = parse_into(ctx, bytes, &mut report)
+            && let Err(e) = scan(ctx, &zip, &mut report.sink(ctx.strict), None)
+        {
+            report.fail(e);
+        }
+        report
+    }
+
+    /// Decompresses each member once, for both the check and the member list.
+    fn inspect_with_children<'b>(
+        &self,
+        ctx: &Context<'_>,
+        bytes: &'b [u8],
+    ) -> (Report, Result<Vec<Child<'b>>, Error>) {
+        let mut report = Report::for_context("zip", ctx);
+        let Some(zip) = parse_into(ctx, bytes, &mut report) else {
+            return (report, self.children(ctx, bytes));
+        };
+        let mut children = Vec::new();
+        match scan(ctx, &zip, &mut report.sink(ctx.strict), Some(&mut children)) {
+            Ok(()) => (report, Ok(children)),
+            Err(e) => {
+                // A strict-mode stop: list the members as a lenient read sees them.
+                report.fail(e);
+                (report, self.children(ctx, bytes))
+            }
+        }
+    }
+
+    fn children<'b>(&self, ctx: &Context<'_>, bytes: &'b [u8]) -> Result<Vec<Child<'b>>, Error> {
+        let zip = Zip::parse(bytes, &mut Ignore)?;
+        let mut children = Vec::new();
+        scan(ctx, &zip, &mut Ignore, Some(&mut children))?;
+        Ok(children)
+    }
+
+    /// `--entry NAME` picks a member by name (ASCII case and `\` against `/` ignored, as the
+    /// games' file systems compare paths) and decodes it as the format its content has.
+    fn decode(&self, ctx: &Context<'_>, bytes: &[u8], sel: &Selection<'_>) -> Result<Image, Error> {
+        let Some(wanted) = sel.entry else {
+            return Err(Error::caller(&NOT_A_PICTURE, [0; 3]));
+        };
+        let zip = Zip::parse(bytes, &mut Ignore)?;
+        let unify = |s: &str| s.replace('\\', "/").to_ascii_lowercase();
+        let wanted = unify(wanted);
+        let entry = zip
+            .entries()
+            .find(|e| !e.is_dir() && unify(&zip_names::decode(e)) == wanted)
+            .ok_or(Error::caller(&NO_SUCH_ENTRY, [0; 3]))?;
+        let data = member_bytes(ctx, &zip, &entry)?;
+        let name = child_name(&entry);
+        match crate::sniff(&data, Some(std::path::Path::new(name.as_ref()))) {
+            crate::registry::Sniffed::Known(f) => f.decode(
+                ctx,
+                &data,
+                &Selection {
+                    entry: None,
+                    ..*sel
+                },
+            ),
+            _ => Err(Error::caller(&NOT_A_PICTURE, [0; 3])),
+        }
+    }
+}
+
+/// Parses the directory into `report` and fills the facts; `None` (with the error recorded) when
+/// the parse stops.
+fn parse_into<'b>(ctx: &Context<'_>, bytes: &'b [u8], report: &mut Report) -> Option<Zip<'b>> {
+    let zip = match Zip::parse(bytes, &mut report.sink(ctx.strict)) {
+        Ok(z) => z,
+        Err(e) => {
+            report.fail(e);
+            return None;
+        }
+    };
+    report.set("zip64", zip.zip64);
+    if zip.base > 0 {
+        report.set("prefix", zip.base);
+    }
+    if !zip.comment.is_empty() {
+        report.set_with("comment", || zip_names::cp437(zip.comment).into_owned());
+    }
+    report.set_with("entries", || {
+        zip.entries()
+            .map(|e| {
+                let mut entry = json!({
+                    "name": zip_names::decode(&e),
+                    "size": e.size,
+                    "compressed_size": e.compressed_size,
+                    "method": method_name(e.method),
+                    "crc32": format!("{:08x}", e.crc32),
+                    "offset": e.local_offset,
+                    "flags": e.flags,
+                });
+                if let Value::Object(map) = &mut entry {
+                    if e.is_dir() {
+                        map.insert("directory".into(), true.into());
+                    }
+                    if e.is_symlink() {
+                        map.insert("symlink".into(), true.into());
+                    }
+                    if e.encryption() != Encryption::None {
+                        map.insert("encrypted".into(), true.into());
+                    }
+                }
+                entry
+            })
+            .collect::<Vec<_>>()
+    });
+    Some(zip)
+}
+
+fn method_name(method: u16) -> Value {
+    match method {
+        METHOD_STORED => "stored".into(),
+        METHOD_DEFLATE => "deflate".into(),
+        METHOD_DEFLATE64 => "deflate64".into(),
+        METHOD_BZIP2 => "bzip2".into(),
+        METHOD_LZMA => "lzma".into(),
+        METHOD_ZSTD | METHOD_ZSTD_OLD => "zstd".into(),
+        METHOD_AES => "aes".into(),
+        other => other.into(),
+    }
+}
+
+/// The codec for a ZIP method, when `lumpkit-decompress` has one.
+fn codec(method: u16) -> Option<Method> {
+    match method {
+        METHOD_DEFLATE => Some(Method::Deflate),
+        METHOD_DEFLATE64 => Some(Method::Deflate64),
+        METHOD_BZIP2 => Some(Method::Bzip2),
+        METHOD_LZMA => Some(Method::Lzma),
+        METHOD_ZSTD | METHOD_ZSTD_OLD => Some(Method::Zstd),
+        _ => None,
+    }
+}
+
+/// The archive-wide checks, then every member's data (decompressed and CRC-checked); with
+/// `members`, also lists every member that can be handed out, so decompressed data serves both.
+fn scan<'b>(
+    ctx: &Context<'_>,
+    zip: &Zip<'b>,
+    sink: &mut impl Sink,
+    mut members: Option<&mut Vec<Child<'b>>>,
+) -> Result<(), Error> {
+    let overlapped = overlaps(zip, sink)?;
+    let shadowed = check_names(zip, sink)?;
+    let declared = zip
+        .entries()
+        .filter(|e| e.method != METHOD_STORED && !e.is_dir())
+        .fold(0u64, |sum, e| sum.saturating_add(e.size));
+    if declared > ctx.limits.max_unpacked {
+        sink.report(
+            rules::DECLARED_TOTAL_TOO_LARGE
+                .with(zip.eocd_offset, [declared, ctx.limits.max_unpacked, 0]),
+        )?;
+    }
+    for entry in zip.entries() {
+        let is_overlapped = usize::try_from(entry.index)
+            .ok()
+            .and_then(|i| overlapped.get(i))
+            .copied()
+            .unwrap_or(false);
+        // Not handed out: directories, links and encrypted members (reported by the parse).
+        if entry.is_dir() || entry.is_symlink() || entry.encryption() != Encryption::None {
+            continue;
+        }
+        let content = if name_is_unsafe(entry.name) {
+            Err(Error::file(
+                &rules::NAME_UNSAFE,
+                entry.record_offset,
+                [entry.index, 0, 0],
+            ))
+        } else if is_overlapped {
+            Err(Error::file(
+                &rules::OVERLAPPING_MEMBERS,
+                entry.local_offset,
+                [1, entry.index, entry.index],
+            ))
+        } else {
+            match zip.local(&entry) {
+                // Reported by the parse already.
+                Err(e) => Err(e),
+                Ok(_) => {
+                    let content = member_bytes(ctx, zip, &entry);
+                    if let Err(e) = &content {
+                        if e.fault == Fault::Strict {
+                            return Err(*e);
+                        }
+                        sink.report(e.diagnostic)?;
+                    }
+                    content
+                }
+            }
+        };
+        if let Some(list) = members.as_deref_mut() {
+            let name = child_name(&entry);
+            // A name a later record repeats keeps its index, so that both are checked and both
+            // are extracted (the later one under the name, as extractors leave it).
+            let is_shadowed = usize::try_from(entry.index)
+                .ok()
+                .and_then(|i| shadowed.get(i))
+                .copied()
+                .unwrap_or(false);
+            list.push(Child {
+                name: if is_shadowed {
+                    Cow::Owned(format!("{name}#{}", entry.index))
+                } else {
+                    name
+                },
+                offset: Some(entry.local_offset),
+                content: match content {
+                    Ok(data) => ChildContent::Bytes(data),
+                    Err(e) => ChildContent::Failed(Box::new(e)),
+                },
+            });
+        }
+    }
+    Ok(())
+}
+
+/// A member's name for `check` and `extract`: as APPNOTE reads it, with `\` as `/` (the Windows
+/// tools that write backslashes mean folders).
+fn child_name<'b>(entry: &Entry<'b>) -> Cow<'b, str> {
+    match zip_names::decode(entry) {
+        Cow::Borrowed(name) if !name.contains('\\') => Cow::Borrowed(name),
+        name => Cow::Owned(name.replace('\\', "/")),
+    }
+}
+
+/// Which members share bytes with a member that starts earlier in the file, reporting
+/// `zip-overlapping-members` once for the archive.
+fn overlaps(zip: &Zip<'_>, sink: &mut impl Sink) -> Result<Vec<bool>, Error> {
+    let mut spans: Vec<(u64, u64, u64)> = zip
+        .entries()
+        .filter_map(|e| zip.span(&e).map(|(start, end)| (start, end, e.index)))
+        .collect();
+    spans.sort_unstable();
+    let mut flagged = vec![false; usize::try_from(zip.count).unwrap_or(0)];
+    let mut count = 0u64;
+    let mut first = None;
+    // The furthest end seen so far, and whose it is.
+    let mut reach: Option<(u64, u64)> = None;
+    for (start, end, index) in spans {
+        if let Some((furthest, owner)) = reach
+            && start < furthest
+        {
+            if let Some(f) = usize::try_from(index).ok().and_then(|i| flagged.get_mut(i)) {
+                *f = true;
+            }
+            count = count.saturating_add(1);
+            first = first.or(Some((index, owner, start)));
+        }
+        if reach.is_none_or(|(furthest, _)| end > furthest) {
+            reach = Some((end, index));
+        }
+    }
+    if let Some((index, owner, at)) = first {
+        sink.report(rules::OVERLAPPING_MEMBERS.with(at, [count, index, owner]))?;
+    }
+    Ok(flagged)
+}
+
+/// Duplicate names and names that differ only by case (directories aside: a folder listed twice is
+/// harmless). Sorted once: comparing every pair would be quadratic in the entries. Returns, per
+/// record, whether a later record has exactly its name (extraction keeps the last one).
+fn check_names(zip: &Zip<'_>, sink: &mut impl Sink) -> Result<Vec<bool>, Error> {
+    let mut names: Vec<(String, u64, Cow<'_, str>, u64)> = zip
+        .entries()
+        .filter(|e| !e.is_dir())
+        .map(|e| {
+            let name = zip_names::decode(&e);
+            (name.to_lowercase(), e.index, name, e.record_offset)
+        })
+        .collect();
+    names.sort_unstable();
+    let mut group_first: Option<(&str, u64, &str)> = None;
+    for (folded, index, name, at) in &names {
+        match group_first {
+            Some((first_folded, first, first_name)) if first_folded == folded.as_str() => {
+                let rule = if first_name == name.as_ref() {
+                    &rules::NAME_DUPLICATE
+                } else {
+                    &rules::NAME_CASE_COLLISION
+                };
+                sink.report(rule.with(*at, [*index, first, 0]))?;
+            }
+            _ => group_first = Some((folded.as_str(), *index, name.as_ref())),
+        }
+    }
+    let mut shadowed = vec![false; usize::try_from(zip.count).unwrap_or(0)];
+    let mut exact: Vec<(&str, u64)> = names.iter().map(|(_, i, n, _)| (n.as_ref(), *i)).collect();
+    exact.sort_unstable();
+    for pair in exact.windows(2) {
+        if let [(a, i), (b, _)] = pair
+            && a == b
+            && let Some(s) = usize::try_from(*i).ok().and_then(|i| shadowed.get_mut(i))
+        {
+            *s = true;
+        }
+    }
+    Ok(shadowed)
+}
+
+/// A member's content: borrowed when stored, decompressed within the budget otherwise, and
+/// checked against its CRC-32 and declared size.
+fn member_bytes<'b>(
+    ctx: &Context<'_>,
+    zip: &Zip<'b>,
+    entry: &Entry<'b>,
+) -> Result<Cow<'b, [u8]>, Error> {
+    let index = entry.index;
+    let local = zip.local(entry)?;
+    let size_mismatch = |got: u64| {
+        Error::file(
+            &rules::SIZE_MISMATCH,
+            local.data_offset,
+            [index, got, entry.size],
+        )
+    };
+    let data: Cow<'b, [u8]> = if entry.method == METHOD_STORED {
+        if local.data.len() as u64 != entry.size {
+            return Err(size_mismatch(local.data.len() as u64));
+        }
+        Cow::Borrowed(local.data)
+    } else {
+        let method = codec(entry.method).ok_or(Error::unsupported(
+            &rules::METHOD_UNSUPPORTED,
+            entry.record_offset,
+            [index, entry.method.into(), 0],
+        ))?;
+        ctx.take_unpacked(entry.size)
+            .map_err(|e| e.rebased(local.data_offset))?;
+        let limit = ctx.limits.alloc(entry.size)?;
+        let mut out = Vec::new();
+        let corrupt = |at: u64| {
+            Error::file(
+                &rules::DATA_CORRUPT,
+                local.data_offset.saturating_add(at),
+                [index, at, 0],
+            )
+        };
+        // Stops at the declared size; LZMA without an end marker is ended by it.
+        match lumpkit_decompress::decompress_sized(method, local.data, &mut out, limit) {
+            Ok(()) => {}
+            Err(lumpkit_decompress::Error::OutputLimit { .. }) => {
+                return Err(size_mismatch(entry.size.saturating_add(1)));
+            }
+            Err(lumpkit_decompress::Error::Truncated) => {
+                return Err(size_mismatch(out.len() as u64));
+            }
+            Err(lumpkit_decompress::Error::Unsupported(_)) => {
+                return Err(Error::unsupported(
+                    &rules::METHOD_UNSUPPORTED,
+                    entry.record_offset,
+                    [index, entry.method.into(), 0],
+                ));
+            }
+            Err(lumpkit_decompress::Error::Corrupt { at }) => {
+                return Err(corrupt(at.unwrap_or(0)));
+            }
+            Err(_) => return Err(corrupt(local.data.len() as u64)),
+        }
+        Cow::Owned(out)
+    };
+    let crc = crc32fast::hash(&data);
+    if crc != entry.crc32 {
+        return Err(Error::file(
+            &rules::CRC_MISMATCH,
+            local.data_offset,
+            [index, crc.into(), entry.crc32.into()],
+        ));
+    }
+    Ok(data)
+}

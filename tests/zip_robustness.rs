@@ -1,0 +1,120 @@
+//! ZIP archives cut at every length and with every byte overwritten never panic, and the rule that
+//! needs 65,536 records (too large for the committed corpus) is triggered by one built here.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+mod support;
+
+use lumpkit::Context;
+use lumpkit_formats::zip::Zip;
+use lumpkit_formats::{Ignore, Severity};
+use lumpkit_testgen::zip::{Archive, Member};
+
+fn valid_samples() -> Vec<Vec<u8>> {
+    lumpkit_testgen::zip::samples()
+        .into_iter()
+        .filter(|s| s.name.starts_with("valid"))
+        .map(|s| s.bytes)
+        .collect()
+}
+
+#[test]
+fn every_truncation_is_an_error_or_a_smaller_archive_never_a_panic() {
+    let format = lumpkit::by_name("zip").unwrap();
+    for bytes in valid_samples() {
+        for len in 0..bytes.len() {
+            let cut = &bytes[..len];
+            // Cut anywhere before the end record's last byte, the archive has no end record.
+            if len + 22 <= bytes.len() && !cut.windows(4).any(|w| w == b"PK\x05\x06") {
+                assert!(Zip::parse(cut, &mut Ignore).is_err(), "length {len}");
+            }
+            lumpkit::exercise::format(format, cut);
+        }
+    }
+}
+
+#[test]
+fn every_byte_overwritten_never_panics() {
+    let format = lumpkit::by_name("zip").unwrap();
+    for bytes in valid_samples() {
+        for at in 0..bytes.len() {
+            for value in [0x00, 0xFF, 0x80] {
+                let mut b = bytes.clone();
+                b[at] = value;
+                lumpkit::exercise::format(format, &b);
+            }
+        }
+    }
+}
+
+#[test]
+fn more_records_than_a_plain_archive_holds_are_reported_and_listed() {
+    let members: Vec<Member> = (0..65_536u32)
+        .map(|i| Member::stored(&format!("{i:05}"), b""))
+        .collect();
+    let bytes = Archive {
+        zip64: true,
+        ..Archive::of(members)
+    }
+    .bytes();
+    let report = lumpkit::by_name("zip")
+        .unwrap()
+        .inspect(&Context::default(), &bytes);
+    let codes: Vec<_> = report.diagnostics.iter().map(|d| d.code()).collect();
+    assert_eq!(codes, ["zip-too-many-entries"]);
+    assert_eq!(report.diagnostics[0].severity(), Severity::Warning);
+    assert_eq!(report.fields["entries"].as_array().unwrap().len(), 65_536);
+}
+
+#[test]
+fn names_follow_appnote() {
+    let bytes =
+        std::fs::read(support::workspace_root().join("corpus/zip/valid_names.zip")).unwrap();
+    let report = lumpkit::by_name("zip")
+        .unwrap()
+        .inspect(&Context::default(), &bytes);
+    let names: Vec<&str> = report.fields["entries"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["name"].as_str().unwrap())
+        .collect();
+    // CP437 without the flag; the 0x7075 field when its CRC matches the stored name.
+    assert_eq!(names, ["menü.txt", "café_readme.txt"]);
+}
+
+#[test]
+fn sevenz_cut_or_overwritten_anywhere_never_panics() {
+    let format = lumpkit::by_name("7z").unwrap();
+    let valid: Vec<Vec<u8>> = lumpkit_testgen::sevenz::samples()
+        .into_iter()
+        .filter(|s| s.name.starts_with("valid"))
+        .map(|s| s.bytes)
+        .collect();
+    assert!(!valid.is_empty());
+    for bytes in valid {
+        for len in 0..bytes.len() {
+            let report = format.inspect(&Context::default(), &bytes[..len]);
+            assert_eq!(report.status(), lumpkit::Status::Error, "length {len}");
+            lumpkit::exercise::format(format, &bytes[..len]);
+        }
+        for at in 0..bytes.len() {
+            let mut b = bytes.clone();
+            b[at] ^= 0xA5;
+            lumpkit::exercise::format(format, &b);
+        }
+    }
+}
+
+#[test]
+fn sevenz_members_with_one_name_are_each_listed_once() {
+    let bytes = lumpkit_testgen::sevenz::archive(
+        &[("a.txt", b"first"), ("a.txt", b"second")],
+        &[lumpkit_testgen::sevenz::Method::LZMA2],
+        false,
+    )
+    .unwrap();
+    let mut out = Vec::new();
+    lumpkit::check::check_tree(&Context::default(), "dup.7z", &bytes, &mut out);
+    let paths: Vec<&str> = out.iter().map(|c| c.path.as_str()).collect();
+    assert_eq!(paths, ["dup.7z", "dup.7z!a.txt", "dup.7z!a.txt#1"]);
+}
