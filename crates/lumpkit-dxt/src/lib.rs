@@ -113,9 +113,9 @@ pub fn decode_into(
     // Fits in usize: it is a length of a slice we hold divided by 4.
     let w = width as usize;
     match format {
-        Dxt::Dxt1 => rows::decode_image::<8>(data, w, out, block::bc1),
-        Dxt::Dxt3 => rows::decode_image::<16>(data, w, out, block::bc2),
-        Dxt::Dxt5 => rows::decode_image::<16>(data, w, out, block::bc3),
+        Dxt::Dxt1 => rows::decode_image::<8, block::Bc1>(data, w, out),
+        Dxt::Dxt3 => rows::decode_image::<16, block::Bc2>(data, w, out),
+        Dxt::Dxt5 => rows::decode_image::<16, block::Bc3>(data, w, out),
     }
     Ok(())
 }

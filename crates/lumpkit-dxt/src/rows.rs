@@ -2,16 +2,15 @@
 //! which are stored as 16-byte runs straight into the four output rows they belong to. Pixels of
 //! edge blocks past the right or bottom edge are dropped.
 
-use crate::block::Block;
+use crate::block::{Block, BlockFormat};
 
 /// Decodes every block row of `data` into `out` (`width × height` RGBA8). The caller has checked
 /// that `width` and `height` are non-zero, `out` is exactly `width × height × 4` bytes and `data`
 /// holds at least `ceil(w/4) × ceil(h/4)` blocks of `N` bytes.
-pub(crate) fn decode_image<const N: usize>(
+pub(crate) fn decode_image<const N: usize, F: BlockFormat<N>>(
     data: &[u8],
     width: usize,
     out: &mut [u8],
-    decode: impl Fn(&[u8; N]) -> Block,
 ) {
     let blocks_wide = width.div_ceil(4);
     let row_bytes = width.saturating_mul(4);
@@ -19,17 +18,16 @@ pub(crate) fn decode_image<const N: usize>(
     let block_rows = blocks.chunks_exact(blocks_wide);
     let out_rows = out.chunks_mut(row_bytes.saturating_mul(4));
     for (block_row, rows) in block_rows.zip(out_rows) {
-        decode_block_row(block_row, rows, row_bytes, &decode);
+        decode_block_row::<N, F>(block_row, rows, row_bytes);
     }
 }
 
 /// One row of blocks into up to four output rows (fewer at the bottom edge).
 #[inline(always)]
-fn decode_block_row<const N: usize>(
+fn decode_block_row<const N: usize, F: BlockFormat<N>>(
     blocks: &[[u8; N]],
     rows: &mut [u8],
     row_bytes: usize,
-    decode: &impl Fn(&[u8; N]) -> Block,
 ) {
     // Whole 4-pixel runs of each row, and the 0–3 pixels left at its right edge.
     let full = row_bytes / 16;
@@ -57,27 +55,26 @@ fn decode_block_row<const N: usize>(
                 .zip(r2.by_ref())
                 .zip(r3.by_ref())
             {
-                let [p0, p1, p2, p3] = decode(block);
-                *d0 = bytes(p0);
-                *d1 = bytes(p1);
-                *d2 = bytes(p2);
-                *d3 = bytes(p3);
+                let [p0, p1, p2, p3] = rows_of(F::decode(block));
+                *d0 = p0;
+                *d1 = p1;
+                *d2 = p2;
+                *d3 = p3;
             }
         }
     } else {
         for block in whole {
-            let px = decode(block);
+            let px = rows_of(F::decode(block));
             for (run, p) in runs.iter_mut().zip(px) {
                 if let Some(dst) = run.next() {
-                    *dst = bytes(p);
+                    *dst = p;
                 }
             }
         }
     }
     if let Some(block) = partial.first() {
-        let px = decode(block);
-        for (edge, p) in edges.iter_mut().zip(px) {
-            let src = bytes(p);
+        let px = rows_of(F::decode(block));
+        for (edge, src) in edges.iter_mut().zip(px) {
             if let Some(src) = src.get(..edge.len()) {
                 edge.copy_from_slice(src);
             }
@@ -85,8 +82,11 @@ fn decode_block_row<const N: usize>(
     }
 }
 
-/// Four pixels as the 16 bytes R, G, B, A, R, … they are stored as.
+/// A block's four rows as the 16 bytes R, G, B, A, R, … each is stored as.
 #[inline(always)]
-fn bytes(px: [u32; 4]) -> [u8; 16] {
-    bytemuck::cast(px.map(u32::to_le))
+fn rows_of(mut px: Block) -> [[u8; 16]; 4] {
+    for p in &mut px {
+        *p = p.to_le();
+    }
+    bytemuck::cast(px)
 }
