@@ -12,6 +12,10 @@ pub(crate) fn decode_image<const N: usize, F: BlockFormat<N>>(
     width: usize,
     out: &mut [u8],
 ) {
+    if width == 0 {
+        // Nothing to write, and chunking by zero would panic.
+        return;
+    }
     let blocks_wide = width.div_ceil(4);
     let row_bytes = width.saturating_mul(4);
     let (blocks, _) = data.as_chunks::<N>();
