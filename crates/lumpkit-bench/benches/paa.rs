@@ -1,5 +1,6 @@
 //! PAA decode throughput (MB of RGBA8 per second) on the shared real files, side by side with
-//! texpresso decoding the same DXT blocks alone (already decompressed), a memcpy of the output size,
+//! texpresso and lumpkit-dxt decoding the same DXT blocks alone (already decompressed), a memcpy of
+//! the output size,
 //! and the codecs alone: our LZO1X next to lzokay-native, our LZSS next to a memcpy.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
@@ -55,15 +56,20 @@ fn decode(c: &mut Criterion) {
             })
         });
         let tex = match paa.kind {
-            PaaType::Dxt1 => Some(texpresso::Format::Bc1),
-            PaaType::Dxt3 => Some(texpresso::Format::Bc2),
-            PaaType::Dxt5 => Some(texpresso::Format::Bc3),
+            PaaType::Dxt1 => Some((texpresso::Format::Bc1, lumpkit_dxt::Dxt::Dxt1)),
+            PaaType::Dxt3 => Some((texpresso::Format::Bc2, lumpkit_dxt::Dxt::Dxt3)),
+            PaaType::Dxt5 => Some((texpresso::Format::Bc3, lumpkit_dxt::Dxt::Dxt5)),
             _ => None,
         };
-        if let Some(tex) = tex {
+        if let Some((tex, ours)) = tex {
             g.bench_function("texpresso-blocks-only", |b| {
                 let mut out = vec![0u8; rgba_len];
                 b.iter(|| tex.decompress(black_box(&blocks), w, h, &mut out))
+            });
+            g.bench_function("lumpkit-dxt-blocks-only", |b| {
+                let mut out = vec![0u8; rgba_len];
+                let (w, h) = (w as u32, h as u32);
+                b.iter(|| lumpkit_dxt::decode_into(ours, w, h, black_box(&blocks), &mut out))
             });
         }
         let src = vec![7u8; rgba_len];

@@ -44,9 +44,10 @@ pub fn apply(bits: u8, plane: &[u8], rgba: &mut [u8]) -> Result<(), SizeMismatch
 
 /// Sets every pixel's alpha to 255 (content whose alphaBits is 0 but which stores alpha anyway).
 pub fn force_opaque(rgba: &mut [u8]) {
-    rgba.chunks_exact_mut(4)
-        .filter_map(|px| px.get_mut(3))
-        .for_each(|a| *a = 255);
+    let (pixels, _) = rgba.as_chunks_mut::<4>();
+    for px in pixels {
+        *px = (u32::from_le_bytes(*px) | 0xFF00_0000).to_le_bytes();
+    }
 }
 
 #[cfg(test)]

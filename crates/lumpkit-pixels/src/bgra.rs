@@ -2,23 +2,32 @@
 
 use crate::{SizeMismatch, require};
 
+/// B, G, R, A as a little-endian `u32` lane to R, G, B, A: swap bytes 0 and 2 with masks and
+/// shifts, which the compiler vectorises (four or eight pixels per instruction) with plain SSE2.
+#[inline(always)]
+pub(crate) fn swap_lane(px: [u8; 4]) -> [u8; 4] {
+    let v = u32::from_le_bytes(px);
+    ((v & 0xFF00_FF00) | ((v >> 16) & 0xFF) | ((v & 0xFF) << 16)).to_le_bytes()
+}
+
 /// Copies B, G, R, A pixels from `bgra` into `rgba` as R, G, B, A. Both must be the same length,
 /// a multiple of 4.
 pub fn to_rgba(bgra: &[u8], rgba: &mut [u8]) -> Result<(), SizeMismatch> {
     require(bgra.len(), rgba.len())?;
     require(bgra.len().saturating_sub(bgra.len() % 4), bgra.len())?;
-    for (src, dst) in bgra.chunks_exact(4).zip(rgba.chunks_exact_mut(4)) {
-        if let ([b, g, r, a], [dr, dg, db, da]) = (src, dst) {
-            (*dr, *dg, *db, *da) = (*r, *g, *b, *a);
-        }
+    let (src, _) = bgra.as_chunks::<4>();
+    let (dst, _) = rgba.as_chunks_mut::<4>();
+    for (s, d) in src.iter().zip(dst) {
+        *d = swap_lane(*s);
     }
     Ok(())
 }
 
 /// Turns B, G, R, A pixels into R, G, B, A in place (a trailing partial pixel is left alone).
 pub fn swap_in_place(pixels: &mut [u8]) {
-    for px in pixels.chunks_exact_mut(4) {
-        px.swap(0, 2);
+    let (pixels, _) = pixels.as_chunks_mut::<4>();
+    for px in pixels {
+        *px = swap_lane(*px);
     }
 }
 

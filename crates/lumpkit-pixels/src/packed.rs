@@ -17,67 +17,61 @@ fn check(src: &[u8], in_bytes: usize, out: &[u8]) -> Result<(), SizeMismatch> {
     require(pixels.saturating_mul(4), out.len())
 }
 
-/// 4 → 8 bits.
+/// Runs `f` over every 2-byte pixel of `src` (checked against `out` first), one 4-byte store each.
 #[inline(always)]
-const fn x17(v: u16) -> u8 {
-    let v = (v & 0xF) as u8;
-    (v << 4) | v
+fn map16(src: &[u8], out: &mut [u8], f: impl Fn(u32) -> u32) -> Result<(), SizeMismatch> {
+    check(src, 2, out)?;
+    let (words, _) = src.as_chunks::<2>();
+    let (pixels, _) = out.as_chunks_mut::<4>();
+    for (&w, px) in words.iter().zip(pixels) {
+        *px = f(u32::from(u16::from_le_bytes(w))).to_le_bytes();
+    }
+    Ok(())
 }
 
-/// 5 → 8 bits by bit replication.
+/// ARGB4444 to an RGBA lane: the four nibbles spread one per byte, then ×17 for all four at once
+/// (`n | n << 4`, which cannot carry between bytes since every nibble is below 16).
 #[inline(always)]
-const fn rep5(v: u16) -> u8 {
-    let v = (v & 0x1F) as u8;
-    (v << 3) | (v >> 2)
+fn lane4444(v: u32) -> u32 {
+    let spread = ((v >> 8) & 0xF) | (((v >> 4) & 0xF) << 8) | ((v & 0xF) << 16) | ((v >> 12) << 24);
+    spread | (spread << 4)
+}
+
+/// ARGB1555 to an RGBA lane: the three 5-bit channels spread one per byte, then bit replication
+/// `v << 3 | v >> 2` for all three at once (the mask keeps each byte's own bits); alpha 0 or 255.
+#[inline(always)]
+fn lane1555(v: u32) -> u32 {
+    let spread = ((v >> 10) & 0x1F) | (((v >> 5) & 0x1F) << 8) | ((v & 0x1F) << 16);
+    let rgb = (spread << 3) | ((spread >> 2) & 0x0007_0707);
+    rgb | (0u32.wrapping_sub(v >> 15) << 24)
+}
+
+/// AI88 (`intensity | alpha << 8`) to an RGBA lane.
+#[inline(always)]
+fn lane88(v: u32) -> u32 {
+    let i = v & 0xFF;
+    i | (i << 8) | (i << 16) | ((v >> 8) << 24)
 }
 
 /// ARGB4444 words to RGBA8. `out` must be twice as long as `src`.
 pub fn argb4444_to_rgba(src: &[u8], out: &mut [u8]) -> Result<(), SizeMismatch> {
-    check(src, 2, out)?;
-    for (px, o) in src.chunks_exact(2).zip(out.chunks_exact_mut(4)) {
-        let v = u16::from_le_bytes([
-            px.first().copied().unwrap_or(0),
-            px.get(1).copied().unwrap_or(0),
-        ]);
-        o.copy_from_slice(&[x17(v >> 8), x17(v >> 4), x17(v), x17(v >> 12)]);
-    }
-    Ok(())
+    map16(src, out, lane4444)
 }
 
 /// ARGB1555 words to RGBA8. `out` must be twice as long as `src`.
 pub fn argb1555_to_rgba(src: &[u8], out: &mut [u8]) -> Result<(), SizeMismatch> {
-    check(src, 2, out)?;
-    for (px, o) in src.chunks_exact(2).zip(out.chunks_exact_mut(4)) {
-        let v = u16::from_le_bytes([
-            px.first().copied().unwrap_or(0),
-            px.get(1).copied().unwrap_or(0),
-        ]);
-        let a = if v & 0x8000 != 0 { 255 } else { 0 };
-        o.copy_from_slice(&[rep5(v >> 10), rep5(v >> 5), rep5(v), a]);
-    }
-    Ok(())
+    map16(src, out, lane1555)
 }
 
 /// B, G, R, A bytes to RGBA8. `out` must be as long as `src`.
 pub fn bgra8888_to_rgba(src: &[u8], out: &mut [u8]) -> Result<(), SizeMismatch> {
     check(src, 4, out)?;
-    for (px, o) in src.chunks_exact(4).zip(out.chunks_exact_mut(4)) {
-        if let [b, g, r, a] = *px {
-            o.copy_from_slice(&[r, g, b, a]);
-        }
-    }
-    Ok(())
+    crate::bgra::to_rgba(src, out)
 }
 
 /// Intensity, alpha byte pairs to RGBA8. `out` must be twice as long as `src`.
 pub fn ai88_to_rgba(src: &[u8], out: &mut [u8]) -> Result<(), SizeMismatch> {
-    check(src, 2, out)?;
-    for (px, o) in src.chunks_exact(2).zip(out.chunks_exact_mut(4)) {
-        if let [i, a] = *px {
-            o.copy_from_slice(&[i, i, i, a]);
-        }
-    }
-    Ok(())
+    map16(src, out, lane88)
 }
 
 #[cfg(test)]

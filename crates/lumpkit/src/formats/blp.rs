@@ -222,8 +222,8 @@ pub fn decode_mip(
                 .get(..alpha::plane_len(pixels, alpha_bits))
                 .unwrap_or(plane);
             let pal = blp.palette().ok_or_else(|| size_error(mip))?;
-            palette::bgrx_to_rgba(indices, pal, &mut image.rgba).map_err(|_| size_error(mip))?;
-            alpha::apply(alpha_bits, plane, &mut image.rgba).map_err(|_| size_error(mip))?;
+            palette::bgrx_with_alpha_to_rgba(indices, pal, alpha_bits, plane, &mut image.rgba)
+                .map_err(|_| size_error(mip))?;
         }
         Encoding::Dxt1 | Encoding::Dxt3 | Encoding::Dxt5 => {
             let format = match blp.encoding() {
