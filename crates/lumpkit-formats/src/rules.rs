@@ -51,6 +51,7 @@ pub static ALL: &[&[&Rule]] = &[
     crate::q2bsp::rules::RULES,
     crate::pak::rules::RULES,
     crate::wal::rules::RULES,
+    crate::mpq::rules::RULES,
 ];
 
 /// Iterates over every known rule.
