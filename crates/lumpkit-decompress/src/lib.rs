@@ -1,0 +1,150 @@
+//! Bounded decompression for the members of archives (MPQ, ZIP): every codec appends to the caller's
+//! `Vec` and stops at a byte limit, so a tiny member that claims gigabytes costs at most the limit.
+//!
+//! Codec crates are used where a well-kept one holds up under our fuzzing and limits (`miniz_oxide`
+//! for zlib/deflate); the MPQ-only codecs (Huffman, IMA ADPCM, sparse) have no maintained crate and are
+//! written here from the descriptions of StormLib's algorithms.
+//!
+//! This crate knows nothing about containers: it takes one compressed stream (or one MPQ sector) and
+//! the number of bytes the caller is willing to receive.
+//!
+//! ```
+//! use lumpkit_decompress::{decompress, Error, Method};
+//!
+//! // A raw deflate stream of the five bytes "hello" (one fixed-Huffman block).
+//! let stream = [0xcb, 0x48, 0xcd, 0xc9, 0xc9, 0x07, 0x00];
+//! let mut out = Vec::new();
+//! assert_eq!(decompress(Method::Deflate, &stream, &mut out, 1024), Ok(5));
+//! assert_eq!(out, b"hello");
+//!
+//! // The same stream under a 3-byte limit: stopped, with no more than 3 bytes appended.
+//! let mut short = Vec::new();
+//! assert_eq!(decompress(Method::Deflate, &stream, &mut short, 3), Err(Error::OutputLimit { limit: 3 }));
+//! assert!(short.len() <= 3);
+//! ```
+#![forbid(unsafe_code)]
+#![warn(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
+
+mod deflate;
+mod mpq;
+mod sink;
+mod sparse;
+
+use core::fmt;
+
+pub use mpq::{mpq_methods, mpq_sector};
+
+/// A compression method, as the archive formats name them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Method {
+    /// zlib (RFC 1950): MPQ mask 0x02.
+    Zlib,
+    /// Raw deflate (RFC 1951): ZIP method 8.
+    Deflate,
+    /// Deflate64 ("enhanced deflate"): ZIP method 9.
+    Deflate64,
+    /// bzip2: ZIP method 12, MPQ mask 0x10.
+    Bzip2,
+    /// LZMA with ZIP method 14 framing (2-byte version, 2-byte properties size, 5 properties bytes).
+    Lzma,
+    /// LZMA as MPQ stores it (mask 0x12, alone): StormLib's framing of properties and raw stream.
+    LzmaMpq,
+    /// Zstandard: ZIP method 93.
+    Zstd,
+    /// PKWARE Data Compression Library "implode" (not ZIP's method 6): MPQ mask 0x08.
+    PkwareDcl,
+    /// MPQ sparse (run-length of zeros): mask 0x20.
+    MpqSparse,
+    /// MPQ adaptive Huffman (used for WAV): mask 0x01.
+    MpqHuffman,
+    /// MPQ IMA ADPCM, one channel: mask 0x40.
+    MpqAdpcmMono,
+    /// MPQ IMA ADPCM, two channels: mask 0x80.
+    MpqAdpcmStereo,
+}
+
+impl Method {
+    /// A short lowercase name for diagnostics.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Method::Zlib => "zlib",
+            Method::Deflate => "deflate",
+            Method::Deflate64 => "deflate64",
+            Method::Bzip2 => "bzip2",
+            Method::Lzma => "lzma",
+            Method::LzmaMpq => "lzma (mpq)",
+            Method::Zstd => "zstd",
+            Method::PkwareDcl => "pkware dcl",
+            Method::MpqSparse => "sparse",
+            Method::MpqHuffman => "huffman",
+            Method::MpqAdpcmMono => "adpcm mono",
+            Method::MpqAdpcmStereo => "adpcm stereo",
+        }
+    }
+}
+
+impl fmt::Display for Method {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// Why a stream could not be decoded.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Error {
+    /// The stream is corrupt; `at` is the input byte offset where decoding failed, when known.
+    Corrupt {
+        /// Input offset where decoding failed, when the codec reports it.
+        at: Option<u64>,
+    },
+    /// The stream would produce more than `limit` bytes (nothing past the limit was written).
+    OutputLimit {
+        /// The limit that was reached.
+        limit: u64,
+    },
+    /// The input ended before the stream did.
+    Truncated,
+    /// A method this build cannot decode.
+    Unsupported(&'static str),
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Error::Corrupt { at: Some(at) } => {
+                write!(f, "corrupt compressed data at input byte {at}")
+            }
+            Error::Corrupt { at: None } => f.write_str("corrupt compressed data"),
+            Error::OutputLimit { limit } => {
+                write!(f, "decompressed data exceeds the limit of {limit} bytes")
+            }
+            Error::Truncated => f.write_str("compressed data ends early"),
+            Error::Unsupported(what) => write!(f, "unsupported compression: {what}"),
+        }
+    }
+}
+
+impl std::error::Error for Error {}
+
+/// Decodes `input` with `method`, appending at most `limit` bytes to `out`.
+///
+/// Never allocates more than `limit` bytes of output (plus codec state bounded by constants); stops with
+/// [`Error::OutputLimit`] when the stream would exceed it, having appended at most `limit` bytes;
+/// [`Error::Truncated`] or [`Error::Corrupt`] otherwise. On error, `out` may hold a partial prefix
+/// past its original length. Returns the number of bytes appended.
+pub fn decompress(
+    method: Method,
+    input: &[u8],
+    out: &mut Vec<u8>,
+    limit: usize,
+) -> Result<usize, Error> {
+    let mut sink = sink::Output::new(out, limit);
+    match method {
+        Method::Zlib => deflate::inflate(input, true, &mut sink)?,
+        Method::Deflate => deflate::inflate(input, false, &mut sink)?,
+        Method::MpqSparse => sparse::decode(input, &mut sink)?,
+        other => return Err(Error::Unsupported(other.name())),
+    }
+    Ok(sink.written())
+}
