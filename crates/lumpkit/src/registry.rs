@@ -15,6 +15,7 @@ pub static FORMATS: &[&dyn Format] = &[
     &crate::formats::m2::SkinFormat,
     &crate::formats::bsp::Bsp,
     &crate::formats::pak::Pak,
+    &crate::formats::mpq::MpqFormat,
     &crate::formats::wal::Wal,
 ];
 
