@@ -253,10 +253,7 @@ impl<'b> Archive<'b> {
             if hash.block == HASH_FREE || hash.block == HASH_DELETED {
                 continue;
             }
-            let Some(block) = usize::try_from(hash.block)
-                .ok()
-                .and_then(|i| blocks.get(i))
-            else {
+            let Some(block) = usize::try_from(hash.block).ok().and_then(|i| blocks.get(i)) else {
                 bad_index = bad_index.or(Some(hash));
                 continue;
             };
@@ -273,11 +270,13 @@ impl<'b> Archive<'b> {
             });
         }
         if let Some(h) = bad_index {
-            sink.report(mpq_rules::BLOCK_INDEX_INVALID.with(
-                mpq.hash_table_offset
-                    .saturating_add(u64::from(h.index).saturating_mul(16)),
-                [h.index.into(), h.block.into(), blocks.len() as u64],
-            ))?;
+            sink.report(
+                mpq_rules::BLOCK_INDEX_INVALID.with(
+                    mpq.hash_table_offset
+                        .saturating_add(u64::from(h.index).saturating_mul(16)),
+                    [h.index.into(), h.block.into(), blocks.len() as u64],
+                ),
+            )?;
         }
         let unreferenced = referenced.iter().filter(|r| !**r).count() as u64;
         if unreferenced > 0 {
@@ -286,11 +285,7 @@ impl<'b> Archive<'b> {
                 [unreferenced, blocks.len() as u64, 0],
             ))?;
         }
-        let mut archive = Archive {
-            mpq,
-            kind,
-            members,
-        };
+        let mut archive = Archive { mpq, kind, members };
         archive.name_members(ctx, sink)?;
         Ok(archive)
     }
@@ -320,29 +315,29 @@ impl<'b> Archive<'b> {
                 }
             }
         };
+        let listfile = self.lookup(b"(listfile)").cloned().map(|mut m| {
+            m.name = Some("(listfile)".into());
+            m
+        });
+        if let Some(Ok(text)) = listfile.as_ref().map(|m| self.read(ctx, m)) {
+            for line in text.split(|&b| matches!(b, b'\r' | b'\n' | b';' | 0)) {
+                let line = line.trim_ascii();
+                if !line.is_empty() && line.len() <= MAX_NAME {
+                    assign(&mut self.members, line);
+                }
+            }
+        }
+        // The listfile's own spelling wins; well-known names fill in what it leaves out.
         for name in KNOWN_NAMES {
             assign(&mut self.members, name.as_bytes());
         }
-        let listfile = self.lookup(b"(listfile)").cloned();
-        match listfile.map(|m| self.read(ctx, &m)) {
-            Some(Ok(text)) => {
-                for line in text.split(|&b| matches!(b, b'\r' | b'\n' | b';' | 0)) {
-                    let line = line.trim_ascii();
-                    if !line.is_empty() && line.len() <= MAX_NAME {
-                        assign(&mut self.members, line);
-                    }
-                }
-            }
-            Some(Err(_)) | None => {
-                let unnamed = self.members.iter().filter(|m| m.name.is_none()).count();
-                if listfile_missing(&self.members) {
-                    sink.report(mpq_rules::NO_LISTFILE.here([
-                        unnamed as u64,
-                        self.members.len() as u64,
-                        0,
-                    ]))?;
-                }
-            }
+        if listfile.is_none() {
+            let unnamed = self.members.iter().filter(|m| m.name.is_none()).count();
+            sink.report(mpq_rules::NO_LISTFILE.here([
+                unnamed as u64,
+                self.members.len() as u64,
+                0,
+            ]))?;
         }
         // A name's members: the neutral locale first, then in the order its hash chain reaches them.
         let count = self.mpq.hash_table_entries.max(1);
@@ -479,7 +474,12 @@ impl<'b> Archive<'b> {
     }
 
     /// Decrypts and decompresses one sector onto `out`.
-    fn unpack(&self, member: &Member<'b>, sector: &Sector<'b>, out: &mut Vec<u8>) -> Result<(), Error> {
+    fn unpack(
+        &self,
+        member: &Member<'b>,
+        sector: &Sector<'b>,
+        out: &mut Vec<u8>,
+    ) -> Result<(), Error> {
         let size = sector.size as usize;
         let data: Cow<'_, [u8]> = match sector.key {
             Some(key) => {
@@ -498,7 +498,9 @@ impl<'b> Archive<'b> {
         };
         if !member.compressed() || data.len() >= size {
             // Stored sector; extra stored bytes are padding (StormLib copies the sector's size).
-            let part = data.get(..size).ok_or(fail(&mpq_rules::DECOMPRESS_FAILED, 0))?;
+            let part = data
+                .get(..size)
+                .ok_or(fail(&mpq_rules::DECOMPRESS_FAILED, 0))?;
             out.extend_from_slice(part);
             return Ok(());
         }
@@ -525,18 +527,9 @@ impl<'b> Archive<'b> {
     }
 }
 
-/// Whether no member is reached by the name `(listfile)`.
-fn listfile_missing(members: &[Entry]) -> bool {
-    !members
-        .iter()
-        .any(|m| m.name.as_deref() == Some("(listfile)"))
-}
-
 /// Whether a `/`-separated name would leave the folder it is extracted to.
 fn path_unsafe(name: &str) -> bool {
-    name.starts_with('/')
-        || name.contains(':')
-        || name.split('/').any(|part| part == "..")
+    name.starts_with('/') || name.contains(':') || name.split('/').any(|part| part == "..")
 }
 
 /// The info fields: header facts and the member list.
