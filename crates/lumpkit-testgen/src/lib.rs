@@ -13,6 +13,7 @@ pub mod jpeg;
 pub mod lz;
 pub mod m2;
 pub mod misc;
+pub mod mpq;
 pub mod paa;
 pub mod pak;
 pub mod pbo;
@@ -65,6 +66,7 @@ pub fn all() -> Vec<(&'static str, Vec<Sample>)> {
         ("bsp", bsp::samples()),
         ("pak", pak::samples()),
         ("wal", wal::samples()),
+        ("mpq", mpq::samples()),
     ]
 }
 

@@ -505,7 +505,13 @@ impl<'b> Archive<'b> {
             return Ok(());
         }
         let mask = data.first().copied().unwrap_or(0);
-        let result = if member.block.has(FLAG_IMPLODE) && !member.block.has(FLAG_COMPRESS) {
+        let imploded = member.block.has(FLAG_IMPLODE) && !member.block.has(FLAG_COMPRESS);
+        if !imploded && lumpkit_decompress::mpq_methods(mask).is_err() {
+            let mut err = fail(&mpq_rules::COMPRESSION_UNSUPPORTED, mask);
+            err.fault = Fault::Unsupported;
+            return Err(err);
+        }
+        let result = if imploded {
             lumpkit_decompress::decompress(Method::PkwareDcl, &data, out, size).and_then(|n| {
                 if n == size {
                     Ok(())
