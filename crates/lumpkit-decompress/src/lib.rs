@@ -25,10 +25,16 @@
 #![forbid(unsafe_code)]
 #![warn(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
 
+mod bzip2;
+mod chunked;
+mod dcl;
 mod deflate;
+mod deflate64;
+mod lzma;
 mod mpq;
 mod sink;
 mod sparse;
+mod zstd;
 
 use core::fmt;
 
@@ -140,11 +146,49 @@ pub fn decompress(
     limit: usize,
 ) -> Result<usize, Error> {
     let mut sink = sink::Output::new(out, limit);
-    match method {
-        Method::Zlib => deflate::inflate(input, true, &mut sink)?,
-        Method::Deflate => deflate::inflate(input, false, &mut sink)?,
-        Method::MpqSparse => sparse::decode(input, &mut sink)?,
-        other => return Err(Error::Unsupported(other.name())),
-    }
+    run(method, input, lzma::Length::EndMarker, &mut sink)?;
     Ok(sink.written())
+}
+
+/// Decodes `input` with `method` into exactly `size` bytes appended to `out`, for containers that
+/// record the decompressed size (ZIP's central directory, MPQ's block table).
+///
+/// The same as [`decompress`] with `limit = size` plus a length check, except for [`Method::Lzma`],
+/// where the size is what ends the stream (ZIP writers may omit LZMA's end marker when general-purpose
+/// bit 1 is clear). A stream that ends early is [`Error::Truncated`] (for LZMA, an end marker before
+/// `size` is [`Error::Corrupt`]); one that would go on is [`Error::OutputLimit`] (except LZMA, whose
+/// stream the size ends).
+pub fn decompress_sized(
+    method: Method,
+    input: &[u8],
+    out: &mut Vec<u8>,
+    size: usize,
+) -> Result<(), Error> {
+    let mut sink = sink::Output::new(out, size);
+    run(method, input, lzma::Length::Known(size as u64), &mut sink)?;
+    if sink.written() == size {
+        Ok(())
+    } else {
+        Err(Error::Truncated)
+    }
+}
+
+fn run(
+    method: Method,
+    input: &[u8],
+    lzma_length: lzma::Length,
+    sink: &mut sink::Output<'_>,
+) -> Result<(), Error> {
+    match method {
+        Method::Zlib => deflate::inflate(input, true, sink),
+        Method::Deflate => deflate::inflate(input, false, sink),
+        Method::Deflate64 => deflate64::inflate64(input, sink),
+        Method::Bzip2 => bzip2::decode(input, sink),
+        Method::Lzma => lzma::zip(input, lzma_length, sink),
+        Method::LzmaMpq => lzma::mpq(input, sink),
+        Method::Zstd => zstd::decode(input, sink),
+        Method::PkwareDcl => dcl::explode(input, sink),
+        Method::MpqSparse => sparse::decode(input, sink),
+        other => Err(Error::Unsupported(other.name())),
+    }
 }
