@@ -355,21 +355,41 @@ impl<'a> Mpq<'a> {
         )
     }
 
-    /// Looks a name up (every entry with the name's two check hashes), preferring the neutral
-    /// locale, then the first; O(table). Returns the hash entry.
+    /// Looks a name up as Storm's `GetHashEntryLocale` does for the neutral locale: among the
+    /// entries with the name's two check hashes, the last neutral one its hash chain reaches, else
+    /// the first localised one. O(table): collect [`Mpq::hash_entries`] for repeated lookups.
     pub fn find(&self, name: &[u8]) -> Option<HashEntry> {
         let a = crypt::hash(name, crypt::HashKind::NameA);
         let b = crypt::hash(name, crypt::HashKind::NameB);
-        let mut first = None;
-        for h in self.members() {
-            if h.hash_a == a && h.hash_b == b {
-                if h.locale == 0 {
-                    return Some(h);
-                }
-                first = first.or(Some(h));
+        let count = self.hash_table_entries.max(1);
+        let start = crypt::hash(name, crypt::HashKind::TableOffset)
+            .checked_rem(count)
+            .unwrap_or(0);
+        let distance = |h: &HashEntry| {
+            h.index
+                .wrapping_sub(start)
+                .wrapping_add(count)
+                .checked_rem(count)
+                .unwrap_or(0)
+        };
+        let mut neutral: Option<HashEntry> = None;
+        let mut localised: Option<HashEntry> = None;
+        for h in self.members().filter(|h| h.hash_a == a && h.hash_b == b) {
+            let slot = if h.locale == 0 {
+                &mut neutral
+            } else {
+                &mut localised
+            };
+            let better = match slot {
+                None => true,
+                Some(old) if h.locale == 0 => distance(&h) > distance(old),
+                Some(old) => distance(&h) < distance(old),
+            };
+            if better {
+                *slot = Some(h);
             }
         }
-        first
+        neutral.or(localised)
     }
 }
 

@@ -156,7 +156,7 @@ impl Format for MpqFormat {
             .collect())
     }
 
-    /// Writes each name once: the neutral-locale member (or the first in the name's hash chain)
+    /// Writes each name once: the neutral-locale member (the last in the name's hash chain)
     /// wins over its locale variants and duplicates, as a lookup by name in the game does.
     fn extract(
         &self,
@@ -339,16 +339,22 @@ impl<'b> Archive<'b> {
                 0,
             ]))?;
         }
-        // A name's members: the neutral locale first, then in the order its hash chain reaches them.
+        // A name's members in the order a lookup prefers them: the neutral locale first and, among
+        // several neutral entries of one name (a protector trick), the last its hash chain reaches,
+        // as Storm's `GetHashEntryLocale` keeps the last neutral match.
         let count = self.mpq.hash_table_entries.max(1);
-        let chain = |m: &Entry| -> (bool, u32, u32) {
+        let chain = |m: &Entry| -> (bool, std::cmp::Reverse<u32>, u32) {
             let start = m
                 .name
                 .as_deref()
                 .map(|n| crypt::hash(n.as_bytes(), HashKind::TableOffset) % count)
                 .unwrap_or(0);
             let distance = m.hash.index.wrapping_sub(start).wrapping_add(count) % count;
-            (m.hash.locale != 0, distance, m.hash.index)
+            (
+                m.hash.locale != 0,
+                std::cmp::Reverse(distance),
+                m.hash.index,
+            )
         };
         self.members.sort_by_key(|m| {
             let (localised, distance, index) = chain(m);
@@ -362,7 +368,7 @@ impl<'b> Archive<'b> {
         Ok(())
     }
 
-    /// The member a lookup of `name` finds (neutral locale first, then the first in its chain).
+    /// The member a lookup of `name` finds (neutral locale first, then the last in its chain).
     fn lookup(&self, name: &[u8]) -> Option<&Entry> {
         let a = crypt::hash(name, HashKind::NameA);
         let b = crypt::hash(name, HashKind::NameB);
@@ -373,7 +379,7 @@ impl<'b> Archive<'b> {
             .filter(|m| m.hash.hash_a == a && m.hash.hash_b == b)
             .min_by_key(|m| {
                 let distance = m.hash.index.wrapping_sub(start).wrapping_add(count) % count;
-                (m.hash.locale != 0, distance)
+                (m.hash.locale != 0, std::cmp::Reverse(distance))
             })
     }
 
