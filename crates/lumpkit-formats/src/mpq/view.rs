@@ -328,7 +328,8 @@ impl<'a> Mpq<'a> {
         }
     }
 
-    /// The hash entries that reach a block in use: the archive's members, as Storm lists them.
+    /// The hash entries that reach a block of the table (callers check the block's `FLAG_EXISTS`
+    /// to get the members as Storm lists them).
     pub fn members(&self) -> impl Iterator<Item = HashEntry> + 'a {
         let count = self.block_table_entries;
         self.hash_entries().filter(move |h| h.block < count)

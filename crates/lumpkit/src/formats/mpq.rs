@@ -113,11 +113,25 @@ impl Format for MpqFormat {
         true
     }
 
+    /// The header, tables and member list. Members are not read here: a member that cannot be
+    /// read is an error on that member (its child), not on the archive.
     fn inspect(&self, ctx: &Context<'_>, bytes: &[u8]) -> Report {
-        self.inspect_with_children(ctx, bytes).0
+        let mut report = Report::for_context("mpq", ctx);
+        let archive = {
+            let mut sink = report.sink(ctx.strict);
+            Archive::open(ctx, bytes, &mut sink)
+        };
+        match archive {
+            Ok(archive) => {
+                report.version = Some((u32::from(archive.mpq.version) + 1).into());
+                fill_fields(&archive, &mut report);
+            }
+            Err(e) => report.fail(e),
+        }
+        report
     }
 
-    /// Reads every member once, for both the check and the member list.
+    /// Opens the archive once for both the report and the members.
     fn inspect_with_children<'b>(
         &self,
         ctx: &Context<'_>,
@@ -132,13 +146,12 @@ impl Format for MpqFormat {
             Ok(a) => a,
             Err(e) => {
                 report.fail(e);
-                return (report, Err(e));
+                // A strict-mode stop: list the members as a lenient read sees them.
+                return (report, self.children(ctx, bytes));
             }
         };
         report.version = Some((u32::from(archive.mpq.version) + 1).into());
         fill_fields(&archive, &mut report);
-        // A member that cannot be read is an error on that member only (its child), not on the
-        // archive.
         let children = archive
             .members
             .iter()
