@@ -25,11 +25,14 @@
 #![forbid(unsafe_code)]
 #![warn(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
 
+mod adpcm;
 mod bzip2;
 mod chunked;
 mod dcl;
 mod deflate;
 mod deflate64;
+mod huffman;
+mod huffman_weights;
 mod lzma;
 mod mpq;
 mod sink;
@@ -189,6 +192,8 @@ fn run(
         Method::Zstd => zstd::decode(input, sink),
         Method::PkwareDcl => dcl::explode(input, sink),
         Method::MpqSparse => sparse::decode(input, sink),
-        other => Err(Error::Unsupported(other.name())),
+        Method::MpqHuffman => huffman::decode(input, sink),
+        Method::MpqAdpcmMono => adpcm::decode(input, 1, sink),
+        Method::MpqAdpcmStereo => adpcm::decode(input, 2, sink),
     }
 }

@@ -38,11 +38,18 @@ pub fn mpq_methods(mask: u8) -> Result<impl Iterator<Item = Method>, u8> {
 /// MPQ: one compressed sector or single-unit file.
 ///
 /// The first byte is the compression mask (see [`mpq_methods`]); `expected` is the sector's
-/// decompressed size, and the output must be exactly that long. As in StormLib, a sector whose stored
-/// size equals `expected` is stored uncompressed and copied as is (no mask byte). Appends to `out`.
+/// decompressed size, and the output must be exactly that long. Appends to `out`.
+///
+/// Read the way StormLib (and so the game's Storm.dll, as far as the maps show) reads it:
+/// - a sector stored in at least `expected` bytes is not compressed (there is no mask byte): its
+///   first `expected` bytes are the data. Writers store a sector raw when compression does not pay;
+///   the longer case occurs in real maps (a map tool's padding) and reads this way in StormLib;
+/// - every stage decodes into a buffer of `expected` bytes; a stream that goes on past it is cut
+///   there without complaint by every codec except zlib and LZMA, which fail, so only those two
+///   report [`Error::OutputLimit`] here.
 pub fn mpq_sector(input: &[u8], expected: usize, out: &mut Vec<u8>) -> Result<(), Error> {
-    if input.len() == expected {
-        out.extend_from_slice(input);
+    if let Some(raw) = input.get(..expected) {
+        out.extend_from_slice(raw);
         return Ok(());
     }
     let Some((&mask, mut data)) = input.split_first() else {
@@ -54,12 +61,17 @@ pub fn mpq_sector(input: &[u8], expected: usize, out: &mut Vec<u8>) -> Result<()
     let mut any = false;
     for method in methods {
         next.clear();
-        decompress(method, data, &mut next, expected)?;
+        match decompress(method, data, &mut next, expected) {
+            Ok(_) => {}
+            Err(Error::OutputLimit { .. }) if cut_at_buffer_end(method) => {}
+            Err(error) => return Err(error),
+        }
         core::mem::swap(&mut current, &mut next);
         data = &current;
         any = true;
     }
     if !any {
+        // A mask byte with no method bits (StormLib: "not supported").
         return Err(Error::Corrupt { at: Some(0) });
     }
     if current.len() != expected {
@@ -67,4 +79,9 @@ pub fn mpq_sector(input: &[u8], expected: usize, out: &mut Vec<u8>) -> Result<()
     }
     out.extend_from_slice(&current);
     Ok(())
+}
+
+/// Whether StormLib's decoder for `method` stops quietly when its output buffer is full.
+const fn cut_at_buffer_end(method: Method) -> bool {
+    !matches!(method, Method::Zlib | Method::LzmaMpq)
 }

@@ -56,6 +56,11 @@ impl<'a> Output<'a> {
         }
     }
 
+    /// Appends one byte.
+    pub(crate) fn push(&mut self, byte: u8) -> Result<(), Error> {
+        self.extend(core::slice::from_ref(&byte))
+    }
+
     /// Appends `count` copies of `byte`.
     pub(crate) fn fill(&mut self, byte: u8, count: usize) -> Result<(), Error> {
         let fits = count.min(self.room());
