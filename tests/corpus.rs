@@ -35,6 +35,7 @@ const MEMBER_TRIGGERED: &[(&str, &str)] = &[
     ),
     ("mpq-key-unknown", "mpq/key_unknown.mpq"),
     ("mpq-path-unsafe", "mpq/path_unsafe.mpq"),
+    ("mpq-sector-crc", "mpq/sector_crc_bad.mpq"),
 ];
 
 #[test]

@@ -10,6 +10,7 @@ use std::io::Write;
 use flate2::Compression;
 use flate2::write::ZlibEncoder;
 use lumpkit_formats::mpq::crypt::{self, HashKind};
+use lumpkit_formats::mpq::storm_adler32;
 
 use crate::Sample;
 
@@ -32,6 +33,8 @@ pub struct File {
     pub locale: u16,
     /// Leave out of the `(listfile)`.
     pub unlisted: bool,
+    /// Write an Adler-32 per sector after the sectors.
+    pub sector_crc: bool,
 }
 
 impl File {
@@ -46,6 +49,7 @@ impl File {
             single_unit: false,
             locale: 0,
             unlisted: false,
+            sector_crc: false,
         }
     }
 }
@@ -187,6 +191,9 @@ impl Writer {
             if f.single_unit {
                 flags |= 0x100_0000;
             }
+            if f.sector_crc {
+                flags |= 0x400_0000;
+            }
             let key = crypt::file_key(f.name.as_bytes(), f.fix_key, offset, size);
             let stored = if f.single_unit || !f.compress {
                 let mut unit = if f.compress {
@@ -206,9 +213,14 @@ impl Writer {
                 unit
             } else {
                 let sectors: Vec<Vec<u8>> = f.data.chunks(sector as usize).map(pack).collect();
-                let mut offsets = vec![(sectors.len() as u32 + 1) * 4];
+                let words_in_table = sectors.len() as u32 + if f.sector_crc { 2 } else { 1 };
+                let mut offsets = vec![words_in_table * 4];
                 for s in &sectors {
                     offsets.push(offsets[offsets.len() - 1] + s.len() as u32);
+                }
+                let checksums: Vec<u32> = sectors.iter().map(|s| storm_adler32(s)).collect();
+                if f.sector_crc {
+                    offsets.push(offsets[offsets.len() - 1] + 4 * sectors.len() as u32);
                 }
                 let mut table = words(&offsets);
                 if f.encrypt {
@@ -219,6 +231,9 @@ impl Writer {
                         crypt::encrypt_in_place(&mut s, key.wrapping_add(i as u32));
                     }
                     table.extend_from_slice(&s);
+                }
+                if f.sector_crc {
+                    table.extend_from_slice(&words(&checksums));
                 }
                 table
             };
@@ -364,6 +379,17 @@ pub fn samples() -> Vec<Sample> {
         &[],
     ));
     s.push(Sample::new("valid_map.w3x", map().build(), "ok", &[]));
+    s.push(Sample::new(
+        "sector_crc.mpq",
+        Writer::new(vec![File {
+            sector_crc: true,
+            encrypt: true,
+            ..File::new("data\\script.txt", &script())
+        }])
+        .build(),
+        "ok",
+        &[],
+    ));
     // No listfile: the map's names are known names, and an unlisted, encrypted member is
     // reached through the key recovered from its sector table.
     let mut unnamed = map();
@@ -523,6 +549,17 @@ fn member_samples(plain: &Writer) -> Vec<Sample> {
         *x ^= 0x5A;
     }
     s.push(Sample::new("decompress_failed.mpq", b, "ok", &[]));
+    // A sector whose stored Adler-32 does not match its bytes.
+    let crc = Writer::new(vec![File {
+        sector_crc: true,
+        ..File::new("data\\script.txt", &script())
+    }]);
+    let (c, cl) = crc.build_with_layout();
+    let mut b = c.clone();
+    let at = cl.data[0] + 4 * script().len().div_ceil(4096);
+    let end = u32::from_le_bytes(b[at..at + 4].try_into().unwrap_or([0; 4])) as usize;
+    b[cl.data[0] + end] ^= 0xFF;
+    s.push(Sample::new("sector_crc_bad.mpq", b, "ok", &[]));
     // A sector whose mask byte names no known method.
     let mut b = v.clone();
     b[l.data[0] + first as usize] = 0x04;

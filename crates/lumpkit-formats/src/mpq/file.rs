@@ -193,14 +193,6 @@ impl<'a> Member<'a> {
         })
     }
 
-    /// The Adler-32 of sector `i` stored after the sectors (`crc_start..crc_end` from the table).
-    pub fn sector_crc(&self, crc_start: u32, i: u32) -> Option<u32> {
-        u32_le(
-            self.stored,
-            u64::from(crc_start).checked_add(u64::from(i).checked_mul(4)?)?,
-        )
-    }
-
     /// `mpq-sector-table-invalid` for sector `i` at `at`.
     pub fn table_error(&self, i: u32, at: u64) -> Error {
         Error::file(
@@ -233,5 +225,39 @@ impl Iterator for SectorOffsets<'_> {
             Some(c) => c.next_word(raw),
             None => raw,
         })
+    }
+}
+
+/// Adler-32 as Storm computes sector checksums: seeded with 0, not zlib's 1, so a general Adler-32
+/// crate's default does not fit; a dozen lines without a dependency keep this crate `no_std`.
+pub fn storm_adler32(data: &[u8]) -> u32 {
+    const MOD: u32 = 65_521;
+    let (mut a, mut b) = (0u32, 0u32);
+    // 5552 bytes is the most that can be summed before `b` may overflow a u32.
+    for chunk in data.chunks(5552) {
+        for &byte in chunk {
+            a = a.wrapping_add(u32::from(byte));
+            b = b.wrapping_add(a);
+        }
+        a = a.checked_rem(MOD).unwrap_or(0);
+        b = b.checked_rem(MOD).unwrap_or(0);
+    }
+    b << 16 | a
+}
+
+#[cfg(test)]
+mod tests {
+    use super::storm_adler32;
+
+    #[test]
+    fn adler_seeded_with_zero() {
+        // zlib's Adler-32 of "Wikipedia" is 0x11E60398 (seed 1: a starts at 1, b gains 1 per byte).
+        let zlib = 0x11E6_0398u32;
+        let n = 9u32;
+        assert_eq!(
+            storm_adler32(b"Wikipedia"),
+            zlib.wrapping_sub(1).wrapping_sub(n << 16)
+        );
+        assert_eq!(storm_adler32(b""), 0);
     }
 }

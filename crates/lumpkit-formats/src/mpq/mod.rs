@@ -12,5 +12,5 @@ pub mod file;
 pub mod rules;
 pub mod view;
 
-pub use file::{Member, Sector};
+pub use file::{Member, Sector, storm_adler32};
 pub use view::{BlockEntry, HashEntry, MapKind, Mpq};

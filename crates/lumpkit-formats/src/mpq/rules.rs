@@ -109,6 +109,13 @@ pub static KEY_UNKNOWN: Rule = Rule {
     message: "block {0} is encrypted and has no known name; its key cannot be recovered, so it is not checked",
 };
 
+/// A sector whose stored Adler-32 does not match.
+pub static SECTOR_CRC: Rule = Rule {
+    code: "mpq-sector-crc",
+    severity: Severity::Error,
+    message: "block {0}: sector {1} has Adler-32 {2x}, not its stored checksum; the member is corrupt",
+};
+
 /// The archive has no `(listfile)`: members are named from well-known names only.
 pub static NO_LISTFILE: Rule = Rule {
     code: "mpq-no-listfile",
@@ -140,6 +147,7 @@ pub static RULES: &[&Rule] = &[
     &DECOMPRESS_FAILED,
     &COMPRESSION_UNSUPPORTED,
     &KEY_UNKNOWN,
+    &SECTOR_CRC,
     &NO_LISTFILE,
     &PATH_UNSAFE,
 ];

@@ -17,9 +17,10 @@ use lumpkit_decompress::{Method, mpq_sector};
 use lumpkit_formats::mpq::crypt::{self, HashKind};
 use lumpkit_formats::mpq::rules as mpq_rules;
 use lumpkit_formats::mpq::view::{
-    FLAG_COMPRESS, FLAG_ENCRYPTED, FLAG_EXISTS, FLAG_IMPLODE, HASH_DELETED, HASH_FREE,
+    FLAG_COMPRESS, FLAG_ENCRYPTED, FLAG_EXISTS, FLAG_IMPLODE, FLAG_SECTOR_CRC, HASH_DELETED,
+    HASH_FREE,
 };
-use lumpkit_formats::mpq::{BlockEntry, HashEntry, MapKind, Member, Mpq, Sector};
+use lumpkit_formats::mpq::{BlockEntry, HashEntry, MapKind, Member, Mpq, Sector, storm_adler32};
 use lumpkit_formats::{Error, Fault, Ignore, Sink};
 use serde_json::{Value, json};
 
@@ -466,6 +467,7 @@ impl<'b> Archive<'b> {
         if member.has_sector_table() {
             let offsets: Vec<u32> = member.sector_offsets(key).collect();
             let sectors = member.sector_count();
+            let checksums = sector_checksums(&member, &offsets);
             for i in 0..sectors {
                 let (Some(&start), Some(&end)) = (
                     offsets.get(i as usize),
@@ -474,6 +476,9 @@ impl<'b> Archive<'b> {
                     return Err(member.table_error(i, member.offset));
                 };
                 let sector = member.table_sector(i, start, end, key)?;
+                if let Some(&stored) = checksums.as_ref().and_then(|c| c.get(i as usize)) {
+                    check_sector(&member, &sector, stored)?;
+                }
                 self.unpack(&member, &sector, &mut out)?;
             }
         } else {
@@ -550,6 +555,62 @@ impl<'b> Archive<'b> {
             _ => fail(&mpq_rules::DECOMPRESS_FAILED, mask),
         })
     }
+}
+
+/// The stored Adler-32 of each sector, when the member has them: the words between the last two
+/// sector-table offsets, zlib-packed with a mask byte when shorter than one word per sector (as
+/// StormLib reads them). `None` when absent or unreadable: then nothing is checked.
+fn sector_checksums(member: &Member<'_>, offsets: &[u32]) -> Option<Vec<u32>> {
+    if !member.block.has(FLAG_SECTOR_CRC) {
+        return None;
+    }
+    let n = member.sector_count() as usize;
+    let start = *offsets.get(n)? as usize;
+    let end = *offsets.get(n.checked_add(1)?)? as usize;
+    let raw = member.stored.get(start..end)?;
+    let wanted = n.checked_mul(4)?;
+    let table: Cow<'_, [u8]> = if raw.len() >= wanted {
+        Cow::Borrowed(raw.get(..wanted)?)
+    } else if raw.is_empty() {
+        return None;
+    } else {
+        let mut unpacked = Vec::new();
+        mpq_sector(raw, wanted, &mut unpacked).ok()?;
+        Cow::Owned(unpacked)
+    };
+    Some(
+        table
+            .chunks_exact(4)
+            .map(|w| u32::from_le_bytes([w[0], w[1], w[2], w[3]]))
+            .collect(),
+    )
+}
+
+/// Compares a sector's Adler-32 (of its stored bytes, decrypted) with the stored one; 0 means none.
+fn check_sector(member: &Member<'_>, sector: &Sector<'_>, stored: u32) -> Result<(), Error> {
+    if stored == 0 {
+        return Ok(());
+    }
+    let actual = match sector.key {
+        Some(key) => {
+            let mut plain = sector.stored.to_vec();
+            crypt::decrypt_in_place(&mut plain, key);
+            storm_adler32(&plain)
+        }
+        None => storm_adler32(sector.stored),
+    };
+    if actual == stored {
+        return Ok(());
+    }
+    Err(Error::file(
+        &mpq_rules::SECTOR_CRC,
+        member.offset,
+        [
+            member.block.index.into(),
+            sector.index.into(),
+            actual.into(),
+        ],
+    ))
 }
 
 /// Whether a `/`-separated name would leave the folder it is extracted to.
