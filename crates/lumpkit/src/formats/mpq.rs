@@ -258,7 +258,14 @@ impl<'b> Archive<'b> {
     fn open(ctx: &Context<'_>, bytes: &'b [u8], sink: &mut impl Sink) -> Result<Self, Error> {
         let kind = map_kind(ctx, bytes);
         let mpq = Mpq::parse(bytes, kind, sink)?;
-        // Bounded by the file: only entries that lie in it are read.
+        // Only entries that lie in the file are read, so this is bounded by its size; a file made
+        // of nothing but table entries still has to fit the allocation limit.
+        let in_file = bytes.len() as u64 / 16;
+        let entries = u64::from(mpq.hash_table_entries)
+            .min(in_file)
+            .saturating_add(u64::from(mpq.block_table_entries));
+        ctx.limits
+            .alloc(entries.saturating_mul(std::mem::size_of::<Entry>() as u64))?;
         let blocks: Vec<BlockEntry> = mpq.block_entries().collect();
         let mut referenced = vec![false; blocks.len()];
         let mut members = Vec::new();
