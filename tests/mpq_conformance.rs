@@ -240,7 +240,7 @@ fn real_archives_cut_and_corrupted() {
             let mut m = bytes.clone();
             for _ in 0..1 + next(&mut state) % 8 {
                 // Mostly the header and tables, sometimes anywhere.
-                let at = if next(&mut state) % 2 == 0 {
+                let at = if next(&mut state).is_multiple_of(2) {
                     header + (next(&mut state) as usize % 64)
                 } else {
                     next(&mut state) as usize % m.len()
