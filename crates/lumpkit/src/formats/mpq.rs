@@ -153,21 +153,13 @@ impl Format for MpqFormat {
         };
         report.version = Some((u32::from(archive.mpq.version) + 1).into());
         fill_fields(&archive, &mut report);
-        let children = archive
-            .members
-            .iter()
-            .map(|m| archive.child(m, archive.read(ctx, m)))
-            .collect();
+        let children = archive.children(ctx);
         (report, Ok(children))
     }
 
     fn children<'b>(&self, ctx: &Context<'_>, bytes: &'b [u8]) -> Result<Vec<Child<'b>>, Error> {
         let archive = Archive::open(ctx, bytes, &mut Ignore)?;
-        Ok(archive
-            .members
-            .iter()
-            .map(|m| archive.child(m, archive.read(ctx, m)))
-            .collect())
+        Ok(archive.children(ctx))
     }
 
     /// Writes each name once: the neutral-locale member (the last in the name's hash chain)
@@ -189,7 +181,7 @@ impl Format for MpqFormat {
             if !written.insert(name.to_ascii_lowercase()) {
                 continue;
             }
-            match archive.child(m, archive.read(ctx, m)).content {
+            match archive.child(m, name.clone(), archive.read(ctx, m)).content {
                 ChildContent::Bytes(data) => out(&name, Extracted::Bytes(data))?,
                 ChildContent::Failed(e) => failures.push(*e),
                 ChildContent::Report(_) => {}
@@ -412,9 +404,25 @@ impl<'b> Archive<'b> {
         }
     }
 
-    /// A member as a child.
-    fn child(&self, m: &Entry, content: Result<Cow<'b, [u8]>, Error>) -> Child<'b> {
-        let name = self.display_name(m);
+    /// Every member as a child, each read once. A name's first member (the one a lookup finds)
+    /// keeps it; its locale variants and duplicates become `#<block index>/<name>`, so that every
+    /// member has its own path in `check`'s output and keeps its extension.
+    fn children(&self, ctx: &Context<'_>) -> Vec<Child<'b>> {
+        let mut seen = std::collections::HashSet::new();
+        self.members
+            .iter()
+            .map(|m| {
+                let mut name = self.display_name(m);
+                if !seen.insert(name.to_ascii_lowercase()) {
+                    name = format!("#{}/{name}", m.block.index);
+                }
+                self.child(m, name, self.read(ctx, m))
+            })
+            .collect()
+    }
+
+    /// A member as a child named `name`.
+    fn child(&self, m: &Entry, name: String, content: Result<Cow<'b, [u8]>, Error>) -> Child<'b> {
         let content = if path_unsafe(&name) {
             ChildContent::Failed(Box::new(Error::file(
                 &mpq_rules::PATH_UNSAFE,
