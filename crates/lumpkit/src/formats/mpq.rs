@@ -162,8 +162,10 @@ impl Format for MpqFormat {
         Ok(archive.children(ctx))
     }
 
-    /// Writes each name once: the neutral-locale member (the last in the name's hash chain)
-    /// wins over its locale variants and duplicates, as a lookup by name in the game does.
+    /// Writes every member as it is read: a name's preferred member (the neutral locale, the last
+    /// in the name's hash chain, as a lookup by name in the game finds it) under the name, its
+    /// locale variants and duplicates under `#<block index>/<name>`, unnamed ones as
+    /// `#<block index>`.
     fn extract(
         &self,
         ctx: &Context<'_>,
@@ -175,16 +177,25 @@ impl Format for MpqFormat {
             Ok(a) => a,
             Err(e) => return Ok(vec![e]),
         };
-        let mut written = std::collections::HashSet::new();
-        for m in &archive.members {
-            let name = archive.display_name(m);
-            if !written.insert(name.to_ascii_lowercase()) {
-                continue;
-            }
-            match archive.child(m, name.clone(), archive.read(ctx, m)).content {
-                ChildContent::Bytes(data) => out(&name, Extracted::Bytes(data))?,
-                ChildContent::Failed(e) => failures.push(*e),
-                ChildContent::Report(_) => {}
+        for (m, name) in archive.members.iter().zip(archive.unique_names()) {
+            match archive.child(m, name, archive.read(ctx, m)) {
+                Child {
+                    name,
+                    content: ChildContent::Bytes(data),
+                    ..
+                } => out(&name, Extracted::Bytes(data))?,
+                Child {
+                    content: ChildContent::Failed(e),
+                    ..
+                } => failures.push(*e),
+                Child {
+                    content: ChildContent::Report(r),
+                    ..
+                } => failures.extend(
+                    r.diagnostics
+                        .first()
+                        .map(|d| d.into_error(Fault::Unsupported)),
+                ),
             }
         }
         Ok(failures)
@@ -408,15 +419,25 @@ impl<'b> Archive<'b> {
     /// keeps it; its locale variants and duplicates become `#<block index>/<name>`, so that every
     /// member has its own path in `check`'s output and keeps its extension.
     fn children(&self, ctx: &Context<'_>) -> Vec<Child<'b>> {
+        self.members
+            .iter()
+            .zip(self.unique_names())
+            .map(|(m, name)| self.child(m, name, self.read(ctx, m)))
+            .collect()
+    }
+
+    /// Each member's path, unique (case-insensitively) in member order; see [`Archive::children`].
+    fn unique_names(&self) -> Vec<String> {
         let mut seen = std::collections::HashSet::new();
         self.members
             .iter()
             .map(|m| {
-                let mut name = self.display_name(m);
-                if !seen.insert(name.to_ascii_lowercase()) {
-                    name = format!("#{}/{name}", m.block.index);
+                let name = self.display_name(m);
+                if seen.insert(name.to_ascii_lowercase()) {
+                    name
+                } else {
+                    format!("#{}/{name}", m.block.index)
                 }
-                self.child(m, name, self.read(ctx, m))
             })
             .collect()
     }
