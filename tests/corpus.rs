@@ -28,8 +28,19 @@ const NOT_FILE_TRIGGERED: &[&str] = &[
 ];
 
 /// Rules that a corpus file triggers in one of its members rather than in itself, and that file.
-const MEMBER_TRIGGERED: &[(&str, &str)] =
-    &[("lumpkit-nesting-too-deep", "pak/nested_too_deep.pak")];
+const MEMBER_TRIGGERED: &[(&str, &str)] = &[
+    ("lumpkit-nesting-too-deep", "pak/nested_too_deep.pak"),
+    ("mpq-data-past-eof", "mpq/member_past_eof.mpq"),
+    ("mpq-sector-table-invalid", "mpq/sector_table_invalid.mpq"),
+    ("mpq-decompress-failed", "mpq/decompress_failed.mpq"),
+    (
+        "mpq-compression-unsupported",
+        "mpq/compression_unsupported.mpq",
+    ),
+    ("mpq-key-unknown", "mpq/key_unknown.mpq"),
+    ("mpq-path-unsafe", "mpq/path_unsafe.mpq"),
+    ("mpq-sector-crc", "mpq/sector_crc_bad.mpq"),
+];
 
 #[test]
 fn committed_corpus_is_what_the_writers_generate() {

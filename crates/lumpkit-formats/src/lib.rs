@@ -15,6 +15,7 @@ pub mod error;
 pub mod limits;
 pub mod m2;
 pub mod miptex;
+pub mod mpq;
 pub mod paa;
 pub mod pbo;
 pub mod rules;

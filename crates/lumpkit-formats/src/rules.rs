@@ -53,6 +53,7 @@ pub static ALL: &[&[&Rule]] = &[
     crate::wal::rules::RULES,
     crate::zip::rules::RULES,
     crate::sevenz::rules::RULES,
+    crate::mpq::rules::RULES,
 ];
 
 /// Iterates over every known rule.

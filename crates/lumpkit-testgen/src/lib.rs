@@ -13,6 +13,7 @@ pub mod jpeg;
 pub mod lz;
 pub mod m2;
 pub mod misc;
+pub mod mpq;
 pub mod paa;
 pub mod pak;
 pub mod pbo;
@@ -70,6 +71,7 @@ pub fn all() -> Vec<(&'static str, Vec<Sample>)> {
         ("wal", wal::samples()),
         ("zip", zip::samples()),
         ("7z", sevenz::samples()),
+        ("mpq", mpq::samples()),
     ]
 }
 

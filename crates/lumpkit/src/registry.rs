@@ -17,6 +17,7 @@ pub static FORMATS: &[&dyn Format] = &[
     &crate::formats::pak::Pak,
     &crate::formats::zip::ZipFormat,
     &crate::formats::sevenz::SevenZ,
+    &crate::formats::mpq::MpqFormat,
     &crate::formats::wal::Wal,
 ];
 
@@ -142,7 +143,8 @@ fn foreign(bytes: &[u8]) -> Option<&'static str> {
         (b"Rar!", "rar"),
         (b"\x1f\x8b", "gzip"),
         (b"BM", "bmp"),
-        (b"MPQ\x1a", "mpq"),
+        (b"ID3", "mp3"),
+        (b"\xff\xfb", "mp3"),
         (b"RIFF", "riff"),
         (b"OggS", "ogg"),
         (b"\x7fELF", "elf"),

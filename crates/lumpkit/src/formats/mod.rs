@@ -6,6 +6,7 @@ pub mod bsp;
 pub mod bsp_textures;
 pub mod m2;
 pub mod miptex;
+pub mod mpq;
 pub mod paa;
 pub mod pak;
 pub mod pbo;

@@ -1,0 +1,587 @@
+//! Writers of MPQ archives: v1 and v2, zlib-compressed sectors (flate2), single-unit members,
+//! encryption with plain and FIX_KEY keys, a `(listfile)`, a user-data header or a Warcraft III
+//! `HM3W` block in front, and the protector tricks and corruptions, one sample per `mpq-*` rule.
+//!
+//! Encryption and name hashes come from `lumpkit_formats::mpq::crypt` (checked against the real
+//! archives of `../shared/corpus/mpq`, whose tables only decrypt with the right table).
+
+use std::io::Write;
+
+use flate2::Compression;
+use flate2::write::ZlibEncoder;
+use lumpkit_formats::mpq::crypt::{self, HashKind};
+use lumpkit_formats::mpq::storm_adler32;
+
+use crate::Sample;
+
+/// One member to write.
+#[derive(Clone, Debug)]
+pub struct File {
+    /// Name (with `\` separators).
+    pub name: String,
+    /// Unpacked bytes.
+    pub data: Vec<u8>,
+    /// zlib-compress (sectors, or the single unit), keeping a sector stored when that is smaller.
+    pub compress: bool,
+    /// Encrypt with the key from the name.
+    pub encrypt: bool,
+    /// Adjust the key by offset and size (FIX_KEY).
+    pub fix_key: bool,
+    /// Store as one unit rather than sectors.
+    pub single_unit: bool,
+    /// Hash-table locale.
+    pub locale: u16,
+    /// Leave out of the `(listfile)`.
+    pub unlisted: bool,
+    /// Write an Adler-32 per sector after the sectors.
+    pub sector_crc: bool,
+}
+
+impl File {
+    /// A compressed member.
+    pub fn new(name: &str, data: &[u8]) -> File {
+        File {
+            name: name.into(),
+            data: data.to_vec(),
+            compress: true,
+            encrypt: false,
+            fix_key: false,
+            single_unit: false,
+            locale: 0,
+            unlisted: false,
+            sector_crc: false,
+        }
+    }
+}
+
+/// An archive to write.
+#[derive(Clone, Debug)]
+pub struct Writer {
+    /// Format version field (0 = v1, 1 = v2).
+    pub version: u16,
+    /// Sector size shift (sector = 512 << shift).
+    pub sector_shift: u16,
+    /// Hash-table entries.
+    pub hash_entries: u32,
+    /// The members.
+    pub files: Vec<File>,
+    /// Write a `(listfile)` naming the listed members.
+    pub listfile: bool,
+    /// Bytes before the header: a 512-byte `HM3W` block, or a user-data header, or nothing.
+    pub prefix: Prefix,
+    /// Put the hash table after the block table (else before it).
+    pub hash_last: bool,
+}
+
+/// What precedes the archive header.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Prefix {
+    /// Header at 0.
+    None,
+    /// A Warcraft III map's 512-byte `HM3W` block.
+    Hm3w,
+    /// An `MPQ\x1B` user-data header at 0 pointing at the header at 0x200.
+    UserData,
+}
+
+/// What a built archive's layout was, for samples that corrupt it.
+#[derive(Clone, Debug, Default)]
+pub struct Layout {
+    /// Offset of the header.
+    pub header: usize,
+    /// Offset of the hash table.
+    pub hash_table: usize,
+    /// Offset of the block table.
+    pub block_table: usize,
+    /// Absolute offset of each member's data, in block order.
+    pub data: Vec<usize>,
+}
+
+fn zlib(data: &[u8]) -> Vec<u8> {
+    let mut enc = ZlibEncoder::new(Vec::new(), Compression::default());
+    let _ = enc.write_all(data);
+    enc.finish().unwrap_or_default()
+}
+
+/// A compressed unit: the mask byte and zlib data, or the bytes as they are when not smaller.
+fn pack(data: &[u8]) -> Vec<u8> {
+    let mut out = vec![0x02];
+    out.extend_from_slice(&zlib(data));
+    if out.len() >= data.len() {
+        data.to_vec()
+    } else {
+        out
+    }
+}
+
+fn words(v: &[u32]) -> Vec<u8> {
+    v.iter().flat_map(|w| w.to_le_bytes()).collect()
+}
+
+impl Writer {
+    /// A v1 archive with a listfile and these members.
+    pub fn new(files: Vec<File>) -> Writer {
+        Writer {
+            version: 0,
+            sector_shift: 3,
+            hash_entries: 16,
+            files,
+            listfile: true,
+            prefix: Prefix::None,
+            hash_last: false,
+        }
+    }
+
+    /// The archive's bytes.
+    pub fn build(&self) -> Vec<u8> {
+        self.build_with_layout().0
+    }
+
+    /// The archive's bytes and where its parts went.
+    pub fn build_with_layout(&self) -> (Vec<u8>, Layout) {
+        let mut files = self.files.clone();
+        if self.listfile {
+            let mut text = String::new();
+            for f in files.iter().filter(|f| !f.unlisted) {
+                text.push_str(&f.name);
+                text.push_str("\r\n");
+            }
+            files.push(File {
+                encrypt: true,
+                fix_key: true,
+                ..File::new("(listfile)", text.as_bytes())
+            });
+        }
+        let mut out = match self.prefix {
+            Prefix::None => Vec::new(),
+            Prefix::Hm3w => {
+                let mut b = b"HM3W".to_vec();
+                b.resize(512, 0);
+                b
+            }
+            Prefix::UserData => {
+                let mut b = b"MPQ\x1B".to_vec();
+                b.extend_from_slice(&words(&[0x100, 0x200, 0x10]));
+                b.resize(512, 0);
+                b
+            }
+        };
+        let header = out.len();
+        let header_size: usize = if self.version == 0 { 32 } else { 44 };
+        out.resize(header + header_size, 0);
+        let sector = 512u32 << self.sector_shift;
+        let mut blocks = Vec::new();
+        let mut layout = Layout {
+            header,
+            ..Layout::default()
+        };
+        for f in &files {
+            let offset = (out.len() - header) as u32;
+            let size = f.data.len() as u32;
+            let mut flags = 0x8000_0000u32;
+            if f.compress {
+                flags |= 0x200;
+            }
+            if f.encrypt {
+                flags |= 0x1_0000;
+            }
+            if f.fix_key {
+                flags |= 0x2_0000;
+            }
+            if f.single_unit {
+                flags |= 0x100_0000;
+            }
+            if f.sector_crc {
+                flags |= 0x400_0000;
+            }
+            let key = crypt::file_key(f.name.as_bytes(), f.fix_key, offset, size);
+            let stored = if f.single_unit || !f.compress {
+                let mut unit = if f.compress {
+                    pack(&f.data)
+                } else {
+                    f.data.clone()
+                };
+                if f.encrypt {
+                    if f.single_unit {
+                        crypt::encrypt_in_place(&mut unit, key);
+                    } else {
+                        for (i, chunk) in unit.chunks_mut(sector as usize).enumerate() {
+                            crypt::encrypt_in_place(chunk, key.wrapping_add(i as u32));
+                        }
+                    }
+                }
+                unit
+            } else {
+                let sectors: Vec<Vec<u8>> = f.data.chunks(sector as usize).map(pack).collect();
+                let words_in_table = sectors.len() as u32 + if f.sector_crc { 2 } else { 1 };
+                let mut offsets = vec![words_in_table * 4];
+                for s in &sectors {
+                    offsets.push(offsets[offsets.len() - 1] + s.len() as u32);
+                }
+                let checksums: Vec<u32> = sectors.iter().map(|s| storm_adler32(s)).collect();
+                if f.sector_crc {
+                    offsets.push(offsets[offsets.len() - 1] + 4 * sectors.len() as u32);
+                }
+                let mut table = words(&offsets);
+                if f.encrypt {
+                    crypt::encrypt_in_place(&mut table, key.wrapping_sub(1));
+                }
+                for (i, mut s) in sectors.into_iter().enumerate() {
+                    if f.encrypt {
+                        crypt::encrypt_in_place(&mut s, key.wrapping_add(i as u32));
+                    }
+                    table.extend_from_slice(&s);
+                }
+                if f.sector_crc {
+                    table.extend_from_slice(&words(&checksums));
+                }
+                table
+            };
+            layout.data.push(out.len());
+            out.extend_from_slice(&stored);
+            blocks.push([offset, stored.len() as u32, size, flags]);
+        }
+        let mut hash = vec![[u32::MAX; 4]; self.hash_entries as usize];
+        for (i, f) in files.iter().enumerate() {
+            let n = self.hash_entries.max(1);
+            let mut at = crypt::hash(f.name.as_bytes(), HashKind::TableOffset) % n;
+            while hash[at as usize][3] != u32::MAX {
+                at = (at + 1) % n;
+            }
+            hash[at as usize] = [
+                crypt::hash(f.name.as_bytes(), HashKind::NameA),
+                crypt::hash(f.name.as_bytes(), HashKind::NameB),
+                u32::from(f.locale),
+                i as u32,
+            ];
+        }
+        let mut hash_bytes = words(&hash.concat());
+        crypt::encrypt_in_place(&mut hash_bytes, crypt::hash_table_key());
+        let mut block_bytes = words(&blocks.concat());
+        crypt::encrypt_in_place(&mut block_bytes, crypt::block_table_key());
+        if self.hash_last {
+            layout.block_table = out.len();
+            out.extend_from_slice(&block_bytes);
+            layout.hash_table = out.len();
+            out.extend_from_slice(&hash_bytes);
+        } else {
+            layout.hash_table = out.len();
+            out.extend_from_slice(&hash_bytes);
+            layout.block_table = out.len();
+            out.extend_from_slice(&block_bytes);
+        }
+        let archive_size = (out.len() - header) as u32;
+        let mut h = b"MPQ\x1A".to_vec();
+        h.extend_from_slice(&words(&[header_size as u32, archive_size]));
+        h.extend_from_slice(&self.version.to_le_bytes());
+        h.extend_from_slice(&self.sector_shift.to_le_bytes());
+        h.extend_from_slice(&words(&[
+            (layout.hash_table - header) as u32,
+            (layout.block_table - header) as u32,
+            self.hash_entries,
+            blocks.len() as u32,
+        ]));
+        h.resize(header_size, 0);
+        out[header..header + header_size].copy_from_slice(&h);
+        (out, layout)
+    }
+}
+
+fn set_u32(b: &mut [u8], at: usize, v: u32) {
+    b[at..at + 4].copy_from_slice(&v.to_le_bytes());
+}
+
+/// A small valid BLP from the BLP writer, for `check` to descend into.
+fn blp() -> Vec<u8> {
+    crate::blp::samples()
+        .into_iter()
+        .find(|s| s.status == "ok" && s.codes.is_empty() && s.name.ends_with(".blp"))
+        .map(|s| s.bytes)
+        .unwrap_or_default()
+}
+
+/// Text long enough for several 4 KiB sectors.
+fn script() -> Vec<u8> {
+    let mut s = Vec::new();
+    for i in 0..900 {
+        s.extend_from_slice(
+            format!("function f{i} takes nothing returns nothing\nendfunction\n").as_bytes(),
+        );
+    }
+    s
+}
+
+/// A Warcraft III map: `HM3W` block, encrypted script, a texture, no protector tricks.
+fn map() -> Writer {
+    Writer {
+        prefix: Prefix::Hm3w,
+        ..Writer::new(vec![
+            File {
+                encrypt: true,
+                ..File::new("war3map.j", &script())
+            },
+            File::new("war3mapMap.blp", &blp()),
+            File {
+                single_unit: true,
+                ..File::new("war3map.w3i", b"info info info info info info info info")
+            },
+        ])
+    }
+}
+
+/// Every MPQ sample.
+pub fn samples() -> Vec<Sample> {
+    let mut s = Vec::new();
+    let plain = Writer::new(vec![
+        File {
+            encrypt: true,
+            fix_key: true,
+            ..File::new("data\\script.txt", &script())
+        },
+        File {
+            compress: false,
+            ..File::new("textures\\floor.wal", &crate::wal::wal("floor", 16, 16))
+        },
+        File::new("textures\\minimap.blp", &blp()),
+        File {
+            single_unit: true,
+            encrypt: true,
+            ..File::new("readme.txt", b"a single-unit, encrypted member")
+        },
+    ]);
+    s.push(Sample::new("valid_v1.mpq", plain.build(), "ok", &[]));
+    s.push(Sample::new(
+        "valid_v2_user_data.mpq",
+        Writer {
+            version: 1,
+            prefix: Prefix::UserData,
+            ..plain.clone()
+        }
+        .build(),
+        "ok",
+        &[],
+    ));
+    s.push(Sample::new(
+        "locales.mpq",
+        Writer::new(vec![
+            File {
+                locale: 0x409,
+                ..File::new("preview.txt", b"enUS")
+            },
+            File::new("preview.txt", b"neutral"),
+            File {
+                locale: 0x407,
+                ..File::new("preview.txt", b"deDE")
+            },
+        ])
+        .build(),
+        "ok",
+        &[],
+    ));
+    s.push(Sample::new("valid_map.w3x", map().build(), "ok", &[]));
+    s.push(Sample::new(
+        "sector_crc.mpq",
+        Writer::new(vec![File {
+            sector_crc: true,
+            encrypt: true,
+            ..File::new("data\\script.txt", &script())
+        }])
+        .build(),
+        "ok",
+        &[],
+    ));
+    // No listfile: the map's names are known names, and an unlisted, encrypted member is
+    // reached through the key recovered from its sector table.
+    let mut unnamed = map();
+    unnamed.listfile = false;
+    unnamed.files.push(File {
+        encrypt: true,
+        ..File::new("war3mapImported\\secret.txt", &script())
+    });
+    s.push(Sample::new(
+        "no_listfile.w3x",
+        unnamed.build(),
+        "ok",
+        &["mpq-no-listfile"],
+    ));
+    s.push(Sample::new(
+        "no_header.mpq",
+        b"MPQ but no header anywhere".to_vec(),
+        "error",
+        &["mpq-no-header"],
+    ));
+    // Spazzler's decoys: user data at 0x200 and a BN3 header at 0x400, the real header at 0x600.
+    let (m, _) = map().build_with_layout();
+    let mut b = m[..512].to_vec();
+    let mut decoy = b"MPQ\x1B".to_vec();
+    decoy.extend_from_slice(&words(&[0x10, 0x10, 0x10]));
+    decoy.resize(512, 0);
+    b.extend_from_slice(&decoy);
+    let mut bn3 = b"BN3\x1A".to_vec();
+    bn3.resize(512, 0);
+    b.extend_from_slice(&bn3);
+    b.extend_from_slice(&m[512..]);
+    s.push(Sample::new(
+        "decoy_header.w3x",
+        b,
+        "warning",
+        &["mpq-decoy-header"],
+    ));
+    let (m, l) = map().build_with_layout();
+    let mut b = m.clone();
+    b[l.header + 4..l.header + 8].copy_from_slice(b"SPAZ");
+    s.push(Sample::new(
+        "header_size.w3x",
+        b,
+        "warning",
+        &["mpq-header-size"],
+    ));
+    let mut b = m.clone();
+    b[l.header + 12] = 1;
+    s.push(Sample::new(
+        "version_forced.w3x",
+        b,
+        "warning",
+        &["mpq-version-forced"],
+    ));
+    let (v, l) = plain.build_with_layout();
+    let mut b = v.clone();
+    set_u32(&mut b, l.header + 24, 0);
+    s.push(Sample::new(
+        "tables_empty.mpq",
+        b,
+        "error",
+        &["mpq-tables-empty"],
+    ));
+    let (v, l) = Writer {
+        hash_last: true,
+        ..plain.clone()
+    }
+    .build_with_layout();
+    let mut b = v.clone();
+    set_u32(&mut b, l.header + 24, 64);
+    s.push(Sample::new(
+        "hash_table_past_eof.mpq",
+        b,
+        "warning",
+        &["mpq-hash-table-past-eof"],
+    ));
+    let (v, l) = plain.build_with_layout();
+    let mut b = v.clone();
+    set_u32(&mut b, l.header + 28, 86_529);
+    s.push(Sample::new(
+        "block_table_past_eof.mpq",
+        b,
+        "warning",
+        &["mpq-block-table-past-eof"],
+    ));
+    s.push(Sample::new(
+        "hash_table_size.mpq",
+        Writer {
+            hash_entries: 12,
+            ..plain.clone()
+        }
+        .build(),
+        "warning",
+        &["mpq-hash-table-size"],
+    ));
+    // A hash entry pointing past the block table: re-encrypt the table with one entry changed.
+    let (v, l) = plain.build_with_layout();
+    let mut b = v.clone();
+    let table = &mut b[l.hash_table..l.hash_table + 16 * 16];
+    crypt::decrypt_in_place(table, crypt::hash_table_key());
+    if let Some(free) = table.chunks_mut(16).find(|e| e[12..16] == [0xFF; 4]) {
+        free[..12].copy_from_slice(&words(&[1, 2, 0]));
+        free[12..16].copy_from_slice(&999u32.to_le_bytes());
+    }
+    crypt::encrypt_in_place(table, crypt::hash_table_key());
+    s.push(Sample::new(
+        "block_index_invalid.mpq",
+        b,
+        "warning",
+        &["mpq-block-index-invalid"],
+    ));
+    // One more block entry than the hash table reaches (the protectors' fake entries).
+    let mut b = v.clone();
+    let blocks = plain.files.len() + 1;
+    let mut table = b[l.block_table..l.block_table + 16 * blocks].to_vec();
+    crypt::decrypt_in_place(&mut table, crypt::block_table_key());
+    table.extend_from_slice(&words(&[0, 0x8000_0000, 0x8000_0000, 0x8000_0200]));
+    crypt::encrypt_in_place(&mut table, crypt::block_table_key());
+    b.truncate(l.block_table);
+    b.extend_from_slice(&table);
+    set_u32(&mut b, l.header + 28, blocks as u32 + 1);
+    s.push(Sample::new(
+        "blocks_unreferenced.mpq",
+        b,
+        "ok",
+        &["mpq-blocks-unreferenced"],
+    ));
+    s.extend(member_samples(&plain));
+    s
+}
+
+/// Archives that are fine themselves but hold one member that cannot be read; the rule is on the
+/// member (`tests/corpus.rs` lists them as member-triggered).
+fn member_samples(plain: &Writer) -> Vec<Sample> {
+    let mut s = Vec::new();
+    let (v, l) = plain.build_with_layout();
+    // Block 1 (the stored WAL) moved past the end of the file.
+    let mut b = v.clone();
+    let blocks = plain.files.len() + 1;
+    let mut table = b[l.block_table..l.block_table + 16 * blocks].to_vec();
+    crypt::decrypt_in_place(&mut table, crypt::block_table_key());
+    set_u32(&mut table, 16, 0x00F0_0000);
+    crypt::encrypt_in_place(&mut table, crypt::block_table_key());
+    b[l.block_table..l.block_table + 16 * blocks].copy_from_slice(&table);
+    s.push(Sample::new("member_past_eof.mpq", b, "ok", &[]));
+    // Block 2 (the BLP): its second sector offset points far past the member.
+    let one = Writer::new(vec![File::new("textures\\minimap.blp", &script())]);
+    let (v, l) = one.build_with_layout();
+    let mut b = v.clone();
+    set_u32(&mut b, l.data[0] + 4, 0x00FF_FFFF);
+    s.push(Sample::new("sector_table_invalid.mpq", b, "ok", &[]));
+    // A sector whose zlib stream is damaged.
+    let mut b = v.clone();
+    let first = u32::from_le_bytes(b[l.data[0]..l.data[0] + 4].try_into().unwrap_or([0; 4]));
+    let at = l.data[0] + first as usize + 8;
+    for x in &mut b[at..at + 16] {
+        *x ^= 0x5A;
+    }
+    s.push(Sample::new("decompress_failed.mpq", b, "ok", &[]));
+    // A sector whose stored Adler-32 does not match its bytes.
+    let crc = Writer::new(vec![File {
+        sector_crc: true,
+        ..File::new("data\\script.txt", &script())
+    }]);
+    let (c, cl) = crc.build_with_layout();
+    let mut b = c.clone();
+    let at = cl.data[0] + 4 * script().len().div_ceil(4096);
+    let end = u32::from_le_bytes(b[at..at + 4].try_into().unwrap_or([0; 4])) as usize;
+    b[cl.data[0] + end] ^= 0xFF;
+    s.push(Sample::new("sector_crc_bad.mpq", b, "ok", &[]));
+    // A sector whose mask byte names no known method.
+    let mut b = v.clone();
+    b[l.data[0] + first as usize] = 0x04;
+    s.push(Sample::new("compression_unsupported.mpq", b, "ok", &[]));
+    // An encrypted, stored member that no name reaches: no sector table to recover its key from.
+    s.push(Sample::new(
+        "key_unknown.mpq",
+        Writer::new(vec![File {
+            compress: false,
+            encrypt: true,
+            unlisted: true,
+            ..File::new("hidden.bin", &script())
+        }])
+        .build(),
+        "ok",
+        &[],
+    ));
+    s.push(Sample::new(
+        "path_unsafe.mpq",
+        Writer::new(vec![File::new("..\\escape.txt", b"out of the folder")]).build(),
+        "ok",
+        &[],
+    ));
+    s
+}

@@ -1,0 +1,700 @@
+//! MPQ archives through the [`Format`] interface: the container view of `lumpkit-formats`, members
+//! decompressed through `lumpkit-decompress`.
+//!
+//! Members are what the hash table reaches (as StormLib lists them). They are named from the
+//! archive's `(listfile)` and from the names every Warcraft III map and StarCraft map has; the rest
+//! are `#<block index>`. Maps are read as their game reads them: the extension (`.w3x`, `.w3m`,
+//! `.w3n`, `.scm`, `.scx`) or an `HM3W` block first makes the archive a map, read as version 1 with
+//! user data ignored. Every member's unpacked size is checked against `ctx.limits` and taken from the
+//! file's unpack budget before anything is allocated; a member that cannot be read is listed as failed
+//! and the rest are still read.
+
+use std::borrow::Cow;
+use std::collections::HashMap;
+use std::io;
+
+use lumpkit_decompress::{Method, mpq_sector};
+use lumpkit_formats::mpq::crypt::{self, HashKind};
+use lumpkit_formats::mpq::rules as mpq_rules;
+use lumpkit_formats::mpq::view::{
+    FLAG_COMPRESS, FLAG_ENCRYPTED, FLAG_EXISTS, FLAG_IMPLODE, FLAG_SECTOR_CRC, HASH_DELETED,
+    HASH_FREE,
+};
+use lumpkit_formats::mpq::{BlockEntry, HashEntry, MapKind, Member, Mpq, Sector, storm_adler32};
+use lumpkit_formats::{Error, Fault, Ignore, Sink};
+use serde_json::{Value, json};
+
+use crate::format::{ExtractSink, Extracted};
+use crate::rules::{NO_SUCH_ENTRY, NOT_A_PICTURE};
+use crate::{Child, ChildContent, Context, Format, Image, Report, Selection};
+
+/// The MPQ format.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct MpqFormat;
+
+/// Names every Warcraft III map or campaign and every StarCraft map may hold, tried against the
+/// hash table when the `(listfile)` is missing or incomplete (protectors delete it).
+const KNOWN_NAMES: &[&str] = &[
+    "(listfile)",
+    "(attributes)",
+    "(signature)",
+    "(user data)",
+    "war3map.j",
+    "war3map.lua",
+    "scripts\\war3map.j",
+    "scripts\\war3map.lua",
+    "war3map.w3i",
+    "war3map.w3e",
+    "war3map.wts",
+    "war3map.wtg",
+    "war3map.wct",
+    "war3map.w3r",
+    "war3map.w3c",
+    "war3map.w3s",
+    "war3map.w3u",
+    "war3map.w3t",
+    "war3map.w3a",
+    "war3map.w3b",
+    "war3map.w3d",
+    "war3map.w3q",
+    "war3map.w3h",
+    "war3map.w3o",
+    "war3map.doo",
+    "war3mapUnits.doo",
+    "war3map.mmp",
+    "war3map.shd",
+    "war3map.wpm",
+    "war3map.imp",
+    "war3mapMap.blp",
+    "war3mapMap.tga",
+    "war3mapPreview.tga",
+    "war3mapPath.tga",
+    "war3mapMisc.txt",
+    "war3mapSkin.txt",
+    "war3mapExtra.txt",
+    "war3mapSkin.w3c",
+    "war3campaign.w3f",
+    "war3campaign.w3u",
+    "war3campaign.w3t",
+    "war3campaign.w3a",
+    "war3campaign.w3b",
+    "war3campaign.w3d",
+    "war3campaign.w3q",
+    "war3campaign.w3h",
+    "war3campaign.imp",
+    "war3campaign.wts",
+    "war3campaignMisc.txt",
+    "war3campaignSkin.txt",
+    "war3campaignExtra.txt",
+    "staredit\\scenario.chk",
+];
+
+/// Longest name read from a `(listfile)` line (Storm's `MAX_PATH`-sized buffers).
+const MAX_NAME: usize = 1024;
+
+impl Format for MpqFormat {
+    fn name(&self) -> &'static str {
+        "mpq"
+    }
+
+    fn extensions(&self) -> &'static [&'static str] {
+        &[
+            "mpq", "w3x", "w3m", "w3n", "scm", "scx", "sc2map", "sc2mod", "s2ma", "s2mv", "sc2ma",
+        ]
+    }
+
+    /// The MPQ header or user data at 0, or a Warcraft III map's `HM3W` block (the header follows
+    /// at a 512-byte boundary).
+    fn sniff(&self, bytes: &[u8]) -> bool {
+        bytes.starts_with(b"MPQ\x1A") || bytes.starts_with(b"MPQ\x1B") || bytes.starts_with(b"HM3W")
+    }
+
+    /// Maps may start with anything before their header (protectors put decoys there).
+    fn sniff_by_extension_only(&self) -> bool {
+        true
+    }
+
+    /// The header, tables and member list. Members are not read here: a member that cannot be
+    /// read is an error on that member (its child), not on the archive.
+    fn inspect(&self, ctx: &Context<'_>, bytes: &[u8]) -> Report {
+        let mut report = Report::for_context("mpq", ctx);
+        let archive = {
+            let mut sink = report.sink(ctx.strict);
+            Archive::open(ctx, bytes, &mut sink)
+        };
+        match archive {
+            Ok(archive) => {
+                report.version = Some((u32::from(archive.mpq.version) + 1).into());
+                fill_fields(&archive, &mut report);
+            }
+            Err(e) => report.fail(e),
+        }
+        report
+    }
+
+    /// Opens the archive once for both the report and the members.
+    fn inspect_with_children<'b>(
+        &self,
+        ctx: &Context<'_>,
+        bytes: &'b [u8],
+    ) -> (Report, Result<Vec<Child<'b>>, Error>) {
+        let mut report = Report::for_context("mpq", ctx);
+        let archive = {
+            let mut sink = report.sink(ctx.strict);
+            Archive::open(ctx, bytes, &mut sink)
+        };
+        let archive = match archive {
+            Ok(a) => a,
+            Err(e) => {
+                report.fail(e);
+                // A strict-mode stop: list the members as a lenient read sees them.
+                return (report, self.children(ctx, bytes));
+            }
+        };
+        report.version = Some((u32::from(archive.mpq.version) + 1).into());
+        fill_fields(&archive, &mut report);
+        let children = archive.children(ctx);
+        (report, Ok(children))
+    }
+
+    fn children<'b>(&self, ctx: &Context<'_>, bytes: &'b [u8]) -> Result<Vec<Child<'b>>, Error> {
+        let archive = Archive::open(ctx, bytes, &mut Ignore)?;
+        Ok(archive.children(ctx))
+    }
+
+    /// Writes every member as it is read: a name's preferred member (the neutral locale, the last
+    /// in the name's hash chain, as a lookup by name in the game finds it) under the name, its
+    /// locale variants and duplicates under `#<block index>/<name>`, unnamed ones as
+    /// `#<block index>`.
+    fn extract(
+        &self,
+        ctx: &Context<'_>,
+        bytes: &[u8],
+        out: &mut ExtractSink<'_>,
+    ) -> io::Result<Vec<Error>> {
+        let mut failures = Vec::new();
+        let archive = match Archive::open(ctx, bytes, &mut Ignore) {
+            Ok(a) => a,
+            Err(e) => return Ok(vec![e]),
+        };
+        for (m, name) in archive.members.iter().zip(archive.unique_names()) {
+            match archive.child(m, name, archive.read(ctx, m)) {
+                Child {
+                    name,
+                    content: ChildContent::Bytes(data),
+                    ..
+                } => out(&name, Extracted::Bytes(data))?,
+                Child {
+                    content: ChildContent::Failed(e),
+                    ..
+                } => failures.push(*e),
+                Child {
+                    content: ChildContent::Report(r),
+                    ..
+                } => failures.extend(
+                    r.diagnostics
+                        .first()
+                        .map(|d| d.into_error(Fault::Unsupported)),
+                ),
+            }
+        }
+        Ok(failures)
+    }
+
+    fn decode(&self, ctx: &Context<'_>, bytes: &[u8], sel: &Selection<'_>) -> Result<Image, Error> {
+        let Some(wanted) = sel.entry else {
+            return Err(Error::caller(&NOT_A_PICTURE, [0; 3]));
+        };
+        let archive = Archive::open(ctx, bytes, &mut Ignore)?;
+        let wanted = wanted.replace('/', "\\");
+        let m = archive
+            .lookup(wanted.as_bytes())
+            .ok_or(Error::caller(&NO_SUCH_ENTRY, [0; 3]))?;
+        let data = archive.read(ctx, m)?;
+        let name = archive.display_name(m);
+        match crate::sniff(&data, Some(std::path::Path::new(&name))) {
+            crate::registry::Sniffed::Known(f) => f.decode(
+                ctx,
+                &data,
+                &Selection {
+                    entry: None,
+                    ..*sel
+                },
+            ),
+            _ => Err(Error::caller(&NOT_A_PICTURE, [0; 3])),
+        }
+    }
+}
+
+/// One member: its hash entry, block, and name when known.
+#[derive(Clone, Debug)]
+struct Entry {
+    hash: HashEntry,
+    block: BlockEntry,
+    name: Option<String>,
+}
+
+/// An opened archive: the view, its blocks and members collected once.
+struct Archive<'b> {
+    mpq: Mpq<'b>,
+    kind: MapKind,
+    members: Vec<Entry>,
+}
+
+/// How the file is read: a map by its extension or its `HM3W` block, else a generic archive.
+fn map_kind(ctx: &Context<'_>, bytes: &[u8]) -> MapKind {
+    let ext = ctx
+        .path
+        .and_then(|p| p.extension())
+        .and_then(|e| e.to_str())
+        .map(str::to_ascii_lowercase);
+    match ext.as_deref() {
+        Some("w3x" | "w3m" | "w3n") => MapKind::Warcraft3,
+        Some("scm" | "scx") => MapKind::StarCraft,
+        _ if bytes.starts_with(b"HM3W") => MapKind::Warcraft3,
+        _ => MapKind::Generic,
+    }
+}
+
+impl<'b> Archive<'b> {
+    /// Parses the header and tables, lists the members and names them.
+    fn open(ctx: &Context<'_>, bytes: &'b [u8], sink: &mut impl Sink) -> Result<Self, Error> {
+        let kind = map_kind(ctx, bytes);
+        let mpq = Mpq::parse(bytes, kind, sink)?;
+        // Only entries that lie in the file are read, so this is bounded by its size; a file made
+        // of nothing but table entries still has to fit the allocation limit.
+        let in_file = bytes.len() as u64 / 16;
+        let entries = u64::from(mpq.hash_table_entries)
+            .min(in_file)
+            .saturating_add(u64::from(mpq.block_table_entries));
+        ctx.limits
+            .alloc(entries.saturating_mul(std::mem::size_of::<Entry>() as u64))?;
+        let blocks: Vec<BlockEntry> = mpq.block_entries().collect();
+        let mut referenced = vec![false; blocks.len()];
+        let mut members = Vec::new();
+        let mut bad_index = None;
+        for hash in mpq.hash_entries() {
+            if hash.block == HASH_FREE || hash.block == HASH_DELETED {
+                continue;
+            }
+            let Some(block) = usize::try_from(hash.block).ok().and_then(|i| blocks.get(i)) else {
+                bad_index = bad_index.or(Some(hash));
+                continue;
+            };
+            if block.flags & FLAG_EXISTS == 0 {
+                continue;
+            }
+            if let Some(r) = referenced.get_mut(hash.block as usize) {
+                *r = true;
+            }
+            members.push(Entry {
+                hash,
+                block: *block,
+                name: None,
+            });
+        }
+        if let Some(h) = bad_index {
+            sink.report(
+                mpq_rules::BLOCK_INDEX_INVALID.with(
+                    mpq.hash_table_offset
+                        .saturating_add(u64::from(h.index).saturating_mul(16)),
+                    [h.index.into(), h.block.into(), blocks.len() as u64],
+                ),
+            )?;
+        }
+        let unreferenced = referenced.iter().filter(|r| !**r).count() as u64;
+        if unreferenced > 0 {
+            sink.report(mpq_rules::BLOCKS_UNREFERENCED.with(
+                mpq.block_table_offset,
+                [unreferenced, blocks.len() as u64, 0],
+            ))?;
+        }
+        let mut archive = Archive { mpq, kind, members };
+        archive.name_members(ctx, sink)?;
+        Ok(archive)
+    }
+
+    /// Names members from the well-known names and the `(listfile)`, and orders each name's members
+    /// as a lookup finds them (neutral locale, then hash-chain order).
+    fn name_members(&mut self, ctx: &Context<'_>, sink: &mut impl Sink) -> Result<(), Error> {
+        let mut by_hash: HashMap<(u32, u32), Vec<usize>> = HashMap::new();
+        for (i, m) in self.members.iter().enumerate() {
+            by_hash
+                .entry((m.hash.hash_a, m.hash.hash_b))
+                .or_default()
+                .push(i);
+        }
+        let assign = |members: &mut Vec<Entry>, name: &[u8]| {
+            let key = (
+                crypt::hash(name, HashKind::NameA),
+                crypt::hash(name, HashKind::NameB),
+            );
+            if let Some(list) = by_hash.get(&key) {
+                for &i in list {
+                    if let Some(m) = members.get_mut(i)
+                        && m.name.is_none()
+                    {
+                        m.name = Some(String::from_utf8_lossy(name).into_owned());
+                    }
+                }
+            }
+        };
+        let listfile = self.lookup(b"(listfile)").cloned().map(|mut m| {
+            m.name = Some("(listfile)".into());
+            m
+        });
+        if let Some(Ok(text)) = listfile.as_ref().map(|m| self.read(ctx, m)) {
+            for line in text.split(|&b| matches!(b, b'\r' | b'\n' | b';' | 0)) {
+                let line = line.trim_ascii();
+                if !line.is_empty() && line.len() <= MAX_NAME {
+                    assign(&mut self.members, line);
+                }
+            }
+        }
+        // The listfile's own spelling wins; well-known names fill in what it leaves out.
+        for name in KNOWN_NAMES {
+            assign(&mut self.members, name.as_bytes());
+        }
+        if listfile.is_none() {
+            let unnamed = self.members.iter().filter(|m| m.name.is_none()).count();
+            sink.report(mpq_rules::NO_LISTFILE.here([
+                unnamed as u64,
+                self.members.len() as u64,
+                0,
+            ]))?;
+        }
+        // A name's members in the order a lookup prefers them: the neutral locale first and, among
+        // several neutral entries of one name (a protector trick), the last its hash chain reaches,
+        // as Storm's `GetHashEntryLocale` keeps the last neutral match.
+        let count = self.mpq.hash_table_entries.max(1);
+        let chain = |m: &Entry| -> (bool, std::cmp::Reverse<u32>, u32) {
+            let start = m
+                .name
+                .as_deref()
+                .map(|n| crypt::hash(n.as_bytes(), HashKind::TableOffset) % count)
+                .unwrap_or(0);
+            let distance = m.hash.index.wrapping_sub(start).wrapping_add(count) % count;
+            (
+                m.hash.locale != 0,
+                std::cmp::Reverse(distance),
+                m.hash.index,
+            )
+        };
+        self.members.sort_by_key(|m| {
+            let (localised, distance, index) = chain(m);
+            (
+                m.name.as_deref().map(str::to_ascii_lowercase),
+                localised,
+                distance,
+                index,
+            )
+        });
+        Ok(())
+    }
+
+    /// The member a lookup of `name` finds (neutral locale first, then the last in its chain).
+    fn lookup(&self, name: &[u8]) -> Option<&Entry> {
+        let a = crypt::hash(name, HashKind::NameA);
+        let b = crypt::hash(name, HashKind::NameB);
+        let count = self.mpq.hash_table_entries.max(1);
+        let start = crypt::hash(name, HashKind::TableOffset) % count;
+        self.members
+            .iter()
+            .filter(|m| m.hash.hash_a == a && m.hash.hash_b == b)
+            .min_by_key(|m| {
+                let distance = m.hash.index.wrapping_sub(start).wrapping_add(count) % count;
+                (m.hash.locale != 0, std::cmp::Reverse(distance))
+            })
+    }
+
+    /// The member's name with `/` separators, or `#<block index>`.
+    fn display_name(&self, m: &Entry) -> String {
+        match &m.name {
+            Some(n) => n.replace('\\', "/"),
+            None => format!("#{}", m.block.index),
+        }
+    }
+
+    /// Every member as a child, each read once. A name's first member (the one a lookup finds)
+    /// keeps it; its locale variants and duplicates become `#<block index>/<name>`, so that every
+    /// member has its own path in `check`'s output and keeps its extension.
+    fn children(&self, ctx: &Context<'_>) -> Vec<Child<'b>> {
+        self.members
+            .iter()
+            .zip(self.unique_names())
+            .map(|(m, name)| self.child(m, name, self.read(ctx, m)))
+            .collect()
+    }
+
+    /// Each member's path, unique (case-insensitively) in member order; see [`Archive::children`].
+    fn unique_names(&self) -> Vec<String> {
+        let mut seen = std::collections::HashSet::new();
+        self.members
+            .iter()
+            .map(|m| {
+                let name = self.display_name(m);
+                if seen.insert(name.to_ascii_lowercase()) {
+                    name
+                } else {
+                    format!("#{}/{name}", m.block.index)
+                }
+            })
+            .collect()
+    }
+
+    /// A member as a child named `name`.
+    fn child(&self, m: &Entry, name: String, content: Result<Cow<'b, [u8]>, Error>) -> Child<'b> {
+        let content = if path_unsafe(&name) {
+            ChildContent::Failed(Box::new(Error::file(
+                &mpq_rules::PATH_UNSAFE,
+                self.mpq.data_offset(&m.block),
+                [m.block.index.into(), 0, 0],
+            )))
+        } else {
+            match content {
+                Ok(data) => ChildContent::Bytes(data),
+                // Not broken, only unreadable to us: a warning on the member, not a failure.
+                Err(e) if e.diagnostic.rule == &mpq_rules::KEY_UNKNOWN => {
+                    let mut report = Report::new("unknown");
+                    report.diagnostics.push(e.diagnostic);
+                    ChildContent::Report(Box::new(report))
+                }
+                Err(e) => ChildContent::Failed(Box::new(e)),
+            }
+        };
+        Child {
+            name: Cow::Owned(name),
+            offset: Some(self.mpq.data_offset(&m.block)),
+            content,
+        }
+    }
+
+    /// A member's unpacked bytes: borrowed when stored in clear, else decrypted and decompressed
+    /// within the limits.
+    fn read(&self, ctx: &Context<'_>, m: &Entry) -> Result<Cow<'b, [u8]>, Error> {
+        let member = Member::new(&self.mpq, m.block)?;
+        let size = u64::from(m.block.file_size);
+        let encrypted = m.block.has(FLAG_ENCRYPTED);
+        let key = if encrypted {
+            let key = m
+                .name
+                .as_deref()
+                .and_then(|n| member.key_for(n.as_bytes()))
+                .or_else(|| member.recover_key());
+            Some(key.ok_or(Error::file(
+                &mpq_rules::KEY_UNKNOWN,
+                member.offset,
+                [m.block.index.into(), 0, 0],
+            ))?)
+        } else {
+            None
+        };
+        if !encrypted && !member.compressed() {
+            // Stored in clear: the first `file_size` bytes (sectors are contiguous).
+            return member
+                .stored
+                .get(..usize::try_from(size).unwrap_or(usize::MAX))
+                .map(Cow::Borrowed)
+                .ok_or(member.table_error(0, member.offset));
+        }
+        let len = ctx.limits.alloc(size)?;
+        ctx.take_unpacked(size)?;
+        let mut out = Vec::with_capacity(len);
+        if member.has_sector_table() {
+            let offsets: Vec<u32> = member.sector_offsets(key).collect();
+            let sectors = member.sector_count();
+            let checksums = sector_checksums(&member, &offsets);
+            for i in 0..sectors {
+                let (Some(&start), Some(&end)) = (
+                    offsets.get(i as usize),
+                    offsets.get((i as usize).saturating_add(1)),
+                ) else {
+                    return Err(member.table_error(i, member.offset));
+                };
+                let sector = member.table_sector(i, start, end, key)?;
+                if let Some(&stored) = checksums.as_ref().and_then(|c| c.get(i as usize)) {
+                    check_sector(&member, &sector, stored)?;
+                }
+                self.unpack(&member, &sector, &mut out)?;
+            }
+        } else {
+            for i in 0..member.sector_count() {
+                let sector = member.plain_sector(i, key)?;
+                self.unpack(&member, &sector, &mut out)?;
+            }
+        }
+        if out.len() as u64 != size {
+            return Err(Error::file(
+                &mpq_rules::DECOMPRESS_FAILED,
+                member.offset,
+                [m.block.index.into(), 0, 0],
+            ));
+        }
+        Ok(Cow::Owned(out))
+    }
+
+    /// Decrypts and decompresses one sector onto `out`.
+    fn unpack(
+        &self,
+        member: &Member<'b>,
+        sector: &Sector<'b>,
+        out: &mut Vec<u8>,
+    ) -> Result<(), Error> {
+        let size = sector.size as usize;
+        let data: Cow<'_, [u8]> = match sector.key {
+            Some(key) => {
+                let mut owned = sector.stored.to_vec();
+                crypt::decrypt_in_place(&mut owned, key);
+                Cow::Owned(owned)
+            }
+            None => Cow::Borrowed(sector.stored),
+        };
+        let fail = |rule, mask: u8| {
+            Error::file(
+                rule,
+                member.offset,
+                [member.block.index.into(), sector.index.into(), mask.into()],
+            )
+        };
+        if !member.compressed() || data.len() >= size {
+            // Stored sector; extra stored bytes are padding (StormLib copies the sector's size).
+            let part = data
+                .get(..size)
+                .ok_or(fail(&mpq_rules::DECOMPRESS_FAILED, 0))?;
+            out.extend_from_slice(part);
+            return Ok(());
+        }
+        let mask = data.first().copied().unwrap_or(0);
+        let imploded = member.block.has(FLAG_IMPLODE) && !member.block.has(FLAG_COMPRESS);
+        if !imploded && lumpkit_decompress::mpq_methods(mask).is_err() {
+            let mut err = fail(&mpq_rules::COMPRESSION_UNSUPPORTED, mask);
+            err.fault = Fault::Unsupported;
+            return Err(err);
+        }
+        let result = if imploded {
+            lumpkit_decompress::decompress(Method::PkwareDcl, &data, out, size).and_then(|n| {
+                if n == size {
+                    Ok(())
+                } else {
+                    Err(lumpkit_decompress::Error::Corrupt { at: None })
+                }
+            })
+        } else {
+            mpq_sector(&data, size, out)
+        };
+        result.map_err(|e| match e {
+            lumpkit_decompress::Error::Unsupported(_) => {
+                let mut err = fail(&mpq_rules::COMPRESSION_UNSUPPORTED, mask);
+                err.fault = Fault::Unsupported;
+                err
+            }
+            _ => fail(&mpq_rules::DECOMPRESS_FAILED, mask),
+        })
+    }
+}
+
+/// The stored Adler-32 of each sector, when the member has them: the words between the last two
+/// sector-table offsets, zlib-packed with a mask byte when shorter than one word per sector (as
+/// StormLib reads them). `None` when absent or unreadable: then nothing is checked.
+fn sector_checksums(member: &Member<'_>, offsets: &[u32]) -> Option<Vec<u32>> {
+    if !member.block.has(FLAG_SECTOR_CRC) {
+        return None;
+    }
+    let n = member.sector_count() as usize;
+    let start = *offsets.get(n)? as usize;
+    let end = *offsets.get(n.checked_add(1)?)? as usize;
+    let raw = member.stored.get(start..end)?;
+    let wanted = n.checked_mul(4)?;
+    let table: Cow<'_, [u8]> = if raw.len() >= wanted {
+        Cow::Borrowed(raw.get(..wanted)?)
+    } else if raw.is_empty() {
+        return None;
+    } else {
+        let mut unpacked = Vec::new();
+        mpq_sector(raw, wanted, &mut unpacked).ok()?;
+        Cow::Owned(unpacked)
+    };
+    Some(
+        table
+            .chunks_exact(4)
+            .map(|w| u32::from_le_bytes([w[0], w[1], w[2], w[3]]))
+            .collect(),
+    )
+}
+
+/// Compares a sector's Adler-32 (of its stored bytes, decrypted) with the stored one; 0 means none.
+fn check_sector(member: &Member<'_>, sector: &Sector<'_>, stored: u32) -> Result<(), Error> {
+    if stored == 0 {
+        return Ok(());
+    }
+    let actual = match sector.key {
+        Some(key) => {
+            let mut plain = sector.stored.to_vec();
+            crypt::decrypt_in_place(&mut plain, key);
+            storm_adler32(&plain)
+        }
+        None => storm_adler32(sector.stored),
+    };
+    if actual == stored {
+        return Ok(());
+    }
+    Err(Error::file(
+        &mpq_rules::SECTOR_CRC,
+        member.offset,
+        [
+            member.block.index.into(),
+            sector.index.into(),
+            actual.into(),
+        ],
+    ))
+}
+
+/// Whether a `/`-separated name would leave the folder it is extracted to.
+fn path_unsafe(name: &str) -> bool {
+    name.starts_with('/') || name.contains(':') || name.split('/').any(|part| part == "..")
+}
+
+/// The info fields: header facts and the member list.
+fn fill_fields(archive: &Archive<'_>, report: &mut Report) {
+    let mpq = &archive.mpq;
+    report.set("header_offset", mpq.header_offset);
+    if let Some(u) = mpq.user_data_offset {
+        report.set("user_data_offset", u);
+    }
+    report.set("raw_version", mpq.raw_version);
+    report.set("raw_header_size", mpq.raw_header_size);
+    report.set(
+        "map",
+        match archive.kind {
+            MapKind::Generic => Value::Null,
+            MapKind::Warcraft3 => "warcraft3".into(),
+            MapKind::StarCraft => "starcraft".into(),
+        },
+    );
+    report.set("sector_size", mpq.sector_size);
+    report.set("hash_table_entries", mpq.hash_table_entries);
+    report.set("block_table_entries", mpq.block_table_entries);
+    report.set("het_bet", mpq.het_bet.is_some());
+    report.set_with("entries", || {
+        archive
+            .members
+            .iter()
+            .map(|m| {
+                let mut e = json!({
+                    "name": archive.display_name(m),
+                    "named": m.name.is_some(),
+                    "size": m.block.file_size,
+                    "compressed_size": m.block.compressed_size,
+                    "flags": m.block.flags,
+                    "block": m.block.index,
+                });
+                if m.hash.locale != 0
+                    && let Some(o) = e.as_object_mut()
+                {
+                    o.insert("locale".into(), m.hash.locale.into());
+                }
+                e
+            })
+            .collect::<Vec<_>>()
+    });
+}

@@ -1,0 +1,255 @@
+//! MPQ: every row of `../shared/corpus/mpq/expected.tsv` (member counts as StormLib lists them and
+//! the sha256 of every member extracted by name), the generated archives read back, and damage:
+//! every truncation of the generated archives, the real ones cut at their structures, and seeded
+//! corruption of the real ones. Nothing may panic.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+mod support;
+
+use std::collections::HashMap;
+use std::path::Path;
+
+use lumpkit::{ChildContent, Context, Extracted};
+
+fn mpq() -> &'static dyn lumpkit::Format {
+    lumpkit::by_name("mpq").unwrap()
+}
+
+/// Every member written by `extract`, by name, as sha256.
+fn extracted(ctx: &Context<'_>, bytes: &[u8]) -> HashMap<String, String> {
+    let mut files = HashMap::new();
+    let mut sink = |name: &str, item: Extracted<'_>| {
+        if let Extracted::Bytes(b) = item {
+            files.insert(name.to_string(), support::sha256_hex(&b));
+        }
+        Ok(())
+    };
+    let failures = mpq().extract(ctx, bytes, &mut sink).unwrap();
+    assert!(failures.is_empty(), "{failures:?}");
+    files
+}
+
+#[test]
+fn every_mpq_fact_matches() {
+    let Some((dir, facts)) = support::shared_facts("mpq") else {
+        return;
+    };
+    let mut failures = Vec::new();
+    let mut cache: HashMap<String, HashMap<String, String>> = HashMap::new();
+    for f in &facts {
+        let path = dir.join(&f.file);
+        let bytes = std::fs::read(&path).unwrap();
+        // The name matters: maps are read as their game reads them.
+        let ctx = Context {
+            path: Some(&path),
+            ..Context::default()
+        };
+        let got = match f.kind.as_str() {
+            "entries" => {
+                let report = mpq().inspect(&ctx, &bytes);
+                assert!(
+                    report.fatal.is_none(),
+                    "{}: {:?}",
+                    f.file,
+                    report.diagnostics
+                );
+                report.fields["entries"]
+                    .as_array()
+                    .unwrap()
+                    .len()
+                    .to_string()
+            }
+            "entry-sha256" => {
+                let files = cache
+                    .entry(f.file.clone())
+                    .or_insert_with(|| extracted(&ctx, &bytes));
+                let name = f.key.trim_start_matches("entry=").replace('\\', "/");
+                files
+                    .get(&name)
+                    .cloned()
+                    .unwrap_or_else(|| "not extracted".into())
+            }
+            other => panic!("unknown fact kind {other}"),
+        };
+        if got != f.expected {
+            failures.push(format!(
+                "{} {} {}: want {} got {got}",
+                f.file, f.kind, f.key, f.expected
+            ));
+        }
+    }
+    support::assert_facts_match("mpq", facts.len(), &failures);
+}
+
+#[test]
+fn the_replay_stub_with_empty_tables_is_refused() {
+    let Some(dir) = support::shared_corpus("mpq") else {
+        return;
+    };
+    let bytes = std::fs::read(dir.join("s2protocolnet__testError2.SC2Replay")).unwrap();
+    let report = mpq().inspect(&Context::default(), &bytes);
+    assert_eq!(report.fatal.unwrap().code(), "mpq-tables-empty");
+}
+
+#[test]
+fn protected_maps_are_read_and_their_tricks_named() {
+    let Some(dir) = support::shared_corpus("mpq") else {
+        return;
+    };
+    let path = dir.join("jmpq3__spazzledMap.w3x");
+    let bytes = std::fs::read(&path).unwrap();
+    let ctx = Context {
+        path: Some(&path),
+        ..Context::default()
+    };
+    let report = mpq().inspect(&ctx, &bytes);
+    let codes: Vec<&str> = report.diagnostics.iter().map(|d| d.code()).collect();
+    for code in [
+        "mpq-decoy-header",
+        "mpq-header-size",
+        "mpq-block-table-past-eof",
+    ] {
+        assert!(codes.contains(&code), "{codes:?}");
+    }
+    assert_eq!(report.fields["header_offset"], 0x600);
+    assert_eq!(report.status(), lumpkit::Status::Warning);
+}
+
+#[test]
+fn check_descends_into_map_textures() {
+    let Some(dir) = support::shared_corpus("mpq") else {
+        return;
+    };
+    let path = dir.join("jmpq3__normalMap.w3x");
+    let bytes = std::fs::read(&path).unwrap();
+    let ctx = Context {
+        path: Some(&path),
+        ..Context::default()
+    };
+    let mut out = Vec::new();
+    lumpkit::check::check_tree(&ctx, "normalMap.w3x", &bytes, &mut out);
+    assert!(
+        out.iter()
+            .any(|c| c.path == "normalMap.w3x!war3mapMap.blp" && c.report.format == "blp"),
+        "{:?}",
+        out.iter().map(|c| &c.path).collect::<Vec<_>>()
+    );
+}
+
+#[test]
+fn generated_archives_read_back() {
+    let samples = lumpkit_testgen::mpq::samples();
+    let get = |name: &str| &samples.iter().find(|s| s.name == name).unwrap().bytes;
+    let ctx = Context::default();
+    // The neutral locale wins when one name has several.
+    let files = extracted(&ctx, get("locales.mpq"));
+    assert_eq!(files["preview.txt"], support::sha256_hex(b"neutral"));
+    // v1 and v2-behind-user-data archives of the same members read the same.
+    let a = mpq().children(&ctx, get("valid_v1.mpq")).unwrap();
+    let b = mpq().children(&ctx, get("valid_v2_user_data.mpq")).unwrap();
+    assert_eq!(a.len(), 5);
+    for (x, y) in a.iter().zip(&b) {
+        assert_eq!(x.name, y.name);
+        match (&x.content, &y.content) {
+            (ChildContent::Bytes(p), ChildContent::Bytes(q)) => assert_eq!(p, q),
+            other => panic!("{other:?}"),
+        }
+    }
+    // An unnamed, encrypted member is read through the key recovered from its sector table.
+    let path = Path::new("no_listfile.w3x");
+    let ctx = Context {
+        path: Some(path),
+        ..Context::default()
+    };
+    let children = mpq().children(&ctx, get("no_listfile.w3x")).unwrap();
+    let secret = children.iter().find(|c| c.name.starts_with('#')).unwrap();
+    match &secret.content {
+        ChildContent::Bytes(b) => assert!(b.starts_with(b"function f0 takes nothing")),
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn a_bomb_member_is_refused_by_the_limits_before_allocating() {
+    let samples = lumpkit_testgen::mpq::samples();
+    let bytes = &samples
+        .iter()
+        .find(|s| s.name == "valid_v1.mpq")
+        .unwrap()
+        .bytes;
+    let ctx = Context {
+        limits: lumpkit::Limits {
+            max_unpacked: 1000,
+            ..lumpkit::Limits::DEFAULT
+        },
+        ..Context::default()
+    };
+    let children = mpq().children(&ctx, bytes).unwrap();
+    let refused: Vec<_> = children
+        .iter()
+        .filter_map(|c| match &c.content {
+            ChildContent::Failed(e) => Some(e.code()),
+            _ => None,
+        })
+        .collect();
+    assert!(refused.contains(&"limit-unpacked"), "{refused:?}");
+}
+
+#[test]
+fn every_truncation_of_generated_archives() {
+    for s in lumpkit_testgen::mpq::samples() {
+        if s.status == "error" {
+            continue;
+        }
+        for cut in (0..s.bytes.len()).step_by(3) {
+            lumpkit::exercise::format(mpq(), &s.bytes[..cut]);
+        }
+    }
+}
+
+/// A tiny deterministic generator for the corruption test (no dependency, same on every run).
+fn next(state: &mut u64) -> u64 {
+    *state ^= *state << 13;
+    *state ^= *state >> 7;
+    *state ^= *state << 17;
+    *state
+}
+
+#[test]
+fn real_archives_cut_and_corrupted() {
+    let Some(dir) = support::shared_corpus("mpq") else {
+        return;
+    };
+    let mut state = 0x9E37_79B9_7F4A_7C15u64;
+    for name in [
+        "jmpq3__spazzledMap.w3x",
+        "jmpq3__normalMap.w3x",
+        "sc2reader__1.0.0.16117_1.SC2Replay",
+        "s2client__Empty.SC2Map",
+        "bwapi__EventTest.scm",
+    ] {
+        let bytes = std::fs::read(dir.join(name)).unwrap();
+        let report = mpq().inspect(&Context::default(), &bytes);
+        let header = report.fields["header_offset"].as_u64().unwrap() as usize;
+        let mut cuts: Vec<usize> = (header..header + 260).collect();
+        cuts.extend((0..bytes.len()).step_by(bytes.len() / 64 + 1));
+        for cut in cuts.into_iter().filter(|&c| c <= bytes.len()) {
+            lumpkit::exercise::format(mpq(), &bytes[..cut]);
+        }
+        for _ in 0..60 {
+            let mut m = bytes.clone();
+            for _ in 0..1 + next(&mut state) % 8 {
+                // Mostly the header and tables, sometimes anywhere.
+                let at = if next(&mut state).is_multiple_of(2) {
+                    header + (next(&mut state) as usize % 64)
+                } else {
+                    next(&mut state) as usize % m.len()
+                };
+                if let Some(b) = m.get_mut(at) {
+                    *b ^= 1 << (next(&mut state) % 8);
+                }
+            }
+            lumpkit::exercise::format(mpq(), &m);
+        }
+    }
+}
