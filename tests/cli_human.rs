@@ -615,3 +615,36 @@ fn completions_and_man_page() {
     );
     assert!(man.contains("explain"));
 }
+
+/// The summary names the archives refused as bombs (a declared-size bomb on its own, an
+/// overlapping-member bomb inside a PAK), so that a mod site can refuse the upload; a folder
+/// without one gets no such line.
+#[test]
+fn summary_names_archive_bombs() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    write(root, "clean/ok.blp", &sample("blp", "blp2-dxt1.blp").bytes);
+    let (_, clean, _) = lumpkit(&["check", root.join("clean").to_str().unwrap()]);
+    assert!(!clean.contains("archive bombs"), "{clean}");
+
+    write(
+        root,
+        "uploads/bomb.zip",
+        &sample("zip", "bomb_declared_size.zip").bytes,
+    );
+    let inner = sample("zip", "overlapping_members.zip").bytes;
+    write(
+        root,
+        "uploads/mod.pak",
+        &lumpkit_testgen::pak::pak(&[(b"pak0/inner.zip".as_slice(), inner.as_slice())]),
+    );
+    let (code, text, _) = lumpkit(&["check", "--quiet", root.to_str().unwrap()]);
+    assert_eq!(code, 1, "{text}");
+    let line = text
+        .lines()
+        .find(|l| l.starts_with("archive bombs refused"))
+        .unwrap_or_else(|| panic!("no bomb line in:\n{text}"));
+    assert!(line.starts_with("archive bombs refused (2): "), "{line}");
+    assert!(line.contains("uploads/bomb.zip"), "{line}");
+    assert!(line.contains("uploads/mod.pak"), "{line}");
+}

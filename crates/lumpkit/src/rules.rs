@@ -62,6 +62,22 @@ pub static RULES: &[&Rule] = &[
     &UNREADABLE,
 ];
 
+/// The findings that mark an archive bomb: decompression stopped by the per-file unpack budget,
+/// members that share compressed data, declared sizes beyond the budget. `check` names the files
+/// that carry one in its summary, so that a mod site can refuse the upload as a whole.
+pub static ARCHIVE_BOMB: &[&Rule] = &[
+    &lumpkit_formats::rules::LIMIT_UNPACKED,
+    &lumpkit_formats::zip::rules::OVERLAPPING_MEMBERS,
+    &lumpkit_formats::zip::rules::DECLARED_TOTAL_TOO_LARGE,
+];
+
+/// Whether `diagnostic` marks an archive bomb ([`ARCHIVE_BOMB`]).
+pub fn is_archive_bomb(diagnostic: &lumpkit_formats::Diagnostic) -> bool {
+    ARCHIVE_BOMB
+        .iter()
+        .any(|rule| rule.code == diagnostic.code())
+}
+
 /// Every rule lumpkit can report: the facade's and every format's.
 pub fn all() -> impl Iterator<Item = &'static Rule> {
     RULES.iter().copied().chain(lumpkit_formats::rules::all())

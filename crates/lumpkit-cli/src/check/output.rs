@@ -75,7 +75,7 @@ impl<'a, W: Write> Printer<'a, W> {
                 Verdict::Covered => false,
                 Verdict::Plain => policy.fails(status),
             };
-            self.summary.add(checked, &policy, status, &verdict);
+            self.summary.add(checked, &policy, status, &verdict, root);
             let io_error = if i == 0 {
                 result.io_error.as_deref()
             } else {
@@ -289,6 +289,9 @@ const TOP_CODES: usize = 8;
 /// How many information codes the summary names.
 const TOP_NOTES: usize = 4;
 
+/// How many archive bombs the summary names.
+const BOMBS: usize = 10;
+
 /// How many files the summary names as the slowest.
 const SLOWEST: usize = 3;
 
@@ -304,6 +307,8 @@ struct Summary {
     files: usize,
     /// The slowest files so far, slowest first.
     slowest: Vec<(Duration, String)>,
+    /// Files on disk that hold an archive bomb (`lumpkit::rules::ARCHIVE_BOMB`), in walk order.
+    bombs: Vec<String>,
 }
 
 impl Summary {
@@ -324,8 +329,25 @@ impl Summary {
         }
     }
 
-    fn add(&mut self, c: &Checked, policy: &Policy, status: Status, verdict: &Verdict<'_>) {
+    fn add(
+        &mut self,
+        c: &Checked,
+        policy: &Policy,
+        status: Status,
+        verdict: &Verdict<'_>,
+        root: Option<&Path>,
+    ) {
         *self.by_status.entry(status).or_default() += 1;
+        if c.report
+            .diagnostics
+            .iter()
+            .any(lumpkit::rules::is_archive_bomb)
+        {
+            let file = super::human::Shown::new(root, c.file()).relative();
+            if self.bombs.last() != Some(&file) {
+                self.bombs.push(file);
+            }
+        }
         for d in &c.report.diagnostics {
             if let Some(severity) = policy.severity(d) {
                 let counted = self.by_code.entry(d.code()).or_insert((0, severity));
@@ -417,6 +439,21 @@ impl Summary {
             TOP_CODES,
         )?;
         Self::codes_line(out, "notes (info)", &self.top_codes(true), TOP_NOTES)?;
+        if !self.bombs.is_empty() {
+            let mut named: Vec<&str> = self.bombs.iter().take(BOMBS).map(String::as_str).collect();
+            let more = self.bombs.len().saturating_sub(BOMBS);
+            let more_text = format!("{more} more");
+            if more > 0 {
+                named.push(&more_text);
+            }
+            writeln!(
+                out,
+                "{} ({}): {}",
+                human.bold("archive bombs refused"),
+                self.bombs.len(),
+                named.join(", ")
+            )?;
+        }
         if self.recorded > 0 {
             writeln!(
                 out,
