@@ -6,79 +6,19 @@
 
 mod support;
 
-use std::collections::HashMap;
 use std::path::Path;
 
-use lumpkit::{ChildContent, Context, Extracted};
+use lumpkit::{ChildContent, Context};
 
 fn mpq() -> &'static dyn lumpkit::Format {
     lumpkit::by_name("mpq").unwrap()
 }
 
-/// Every member written by `extract`, by name, as sha256.
-fn extracted(ctx: &Context<'_>, bytes: &[u8]) -> HashMap<String, String> {
-    let mut files = HashMap::new();
-    let mut sink = |name: &str, item: Extracted<'_>| {
-        if let Extracted::Bytes(b) = item {
-            files.insert(name.to_string(), support::sha256_hex(&b));
-        }
-        Ok(())
-    };
-    let failures = mpq().extract(ctx, bytes, &mut sink).unwrap();
-    assert!(failures.is_empty(), "{failures:?}");
-    files
-}
-
 #[test]
 fn every_mpq_fact_matches() {
-    let Some((dir, facts)) = support::shared_facts("mpq") else {
-        return;
-    };
-    let mut failures = Vec::new();
-    let mut cache: HashMap<String, HashMap<String, String>> = HashMap::new();
-    for f in &facts {
-        let path = dir.join(&f.file);
-        let bytes = std::fs::read(&path).unwrap();
-        // The name matters: maps are read as their game reads them.
-        let ctx = Context {
-            path: Some(&path),
-            ..Context::default()
-        };
-        let got = match f.kind.as_str() {
-            "entries" => {
-                let report = mpq().inspect(&ctx, &bytes);
-                assert!(
-                    report.fatal.is_none(),
-                    "{}: {:?}",
-                    f.file,
-                    report.diagnostics
-                );
-                report.fields["entries"]
-                    .as_array()
-                    .unwrap()
-                    .len()
-                    .to_string()
-            }
-            "entry-sha256" => {
-                let files = cache
-                    .entry(f.file.clone())
-                    .or_insert_with(|| extracted(&ctx, &bytes));
-                let name = f.key.trim_start_matches("entry=").replace('\\', "/");
-                files
-                    .get(&name)
-                    .cloned()
-                    .unwrap_or_else(|| "not extracted".into())
-            }
-            other => panic!("unknown fact kind {other}"),
-        };
-        if got != f.expected {
-            failures.push(format!(
-                "{} {} {}: want {} got {got}",
-                f.file, f.kind, f.key, f.expected
-            ));
-        }
-    }
-    support::assert_facts_match("mpq", facts.len(), &failures);
+    support::check_archive_facts("mpq", |file, report| {
+        assert!(report.fatal.is_none(), "{file}: {:?}", report.diagnostics);
+    });
 }
 
 #[test]
@@ -142,7 +82,7 @@ fn generated_archives_read_back() {
     let get = |name: &str| &samples.iter().find(|s| s.name == name).unwrap().bytes;
     let ctx = Context::default();
     // The neutral locale wins when one name has several.
-    let files = extracted(&ctx, get("locales.mpq"));
+    let files = support::extracted_hashes(mpq(), &ctx, get("locales.mpq"), "locales.mpq");
     assert_eq!(files["preview.txt"], support::sha256_hex(b"neutral"));
     // v1 and v2-behind-user-data archives of the same members read the same.
     let a = mpq().children(&ctx, get("valid_v1.mpq")).unwrap();

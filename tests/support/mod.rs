@@ -1,6 +1,7 @@
 //! Helpers shared by the workspace-level integration tests.
 #![allow(dead_code, clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
 /// The workspace root (these tests are compiled as part of `crates/lumpkit-cli`).
@@ -111,4 +112,74 @@ pub fn assert_facts_match(name: &str, total: usize, failures: &[String]) {
         failures.join("\n")
     );
     eprintln!("{name} conformance: {total}/{total} facts match");
+}
+
+/// Checks every `entries` and `entry-sha256` row of `../shared/corpus/<format>/expected.tsv` through
+/// the facade, as `conform.py` checks them through the CLI: `entries` counts the `entries` info
+/// field (after `accept` has seen the archive's report), `entry-sha256` hashes what `extract`
+/// writes under the row's name (`\\` read as `/`). The archive's path is in the context, as the CLI
+/// passes it (MPQ maps are read as their game reads them, by name).
+pub fn check_archive_facts(format: &str, accept: impl Fn(&str, &lumpkit::Report)) {
+    let Some((dir, facts)) = shared_facts(format) else {
+        return;
+    };
+    let handler = lumpkit::by_name(format).unwrap();
+    let mut failures = Vec::new();
+    let mut extracted: HashMap<String, HashMap<String, String>> = HashMap::new();
+    for f in &facts {
+        let path = dir.join(&f.file);
+        let bytes = std::fs::read(&path).unwrap();
+        let ctx = lumpkit::Context {
+            path: Some(&path),
+            ..lumpkit::Context::default()
+        };
+        let got = match f.kind.as_str() {
+            "entries" => {
+                let report = handler.inspect(&ctx, &bytes);
+                accept(&f.file, &report);
+                report.fields["entries"]
+                    .as_array()
+                    .unwrap()
+                    .len()
+                    .to_string()
+            }
+            "entry-sha256" => {
+                let files = extracted
+                    .entry(f.file.clone())
+                    .or_insert_with(|| extracted_hashes(handler, &ctx, &bytes, &f.file));
+                let name = f.key.trim_start_matches("entry=").replace('\\', "/");
+                files
+                    .get(&name)
+                    .cloned()
+                    .unwrap_or_else(|| "not extracted".into())
+            }
+            other => panic!("unknown fact kind {other}"),
+        };
+        if got != f.expected {
+            failures.push(format!(
+                "{} {} {}: want {} got {got}",
+                f.file, f.kind, f.key, f.expected
+            ));
+        }
+    }
+    assert_facts_match(format, facts.len(), &failures);
+}
+
+/// Every member `extract` writes, by name, as sha256; `extract` must report no failure.
+pub fn extracted_hashes(
+    format: &dyn lumpkit::Format,
+    ctx: &lumpkit::Context<'_>,
+    bytes: &[u8],
+    file: &str,
+) -> HashMap<String, String> {
+    let mut files = HashMap::new();
+    let mut sink = |name: &str, item: lumpkit::Extracted<'_>| {
+        if let lumpkit::Extracted::Bytes(b) = item {
+            files.insert(name.to_string(), sha256_hex(&b));
+        }
+        Ok(())
+    };
+    let failures = format.extract(ctx, bytes, &mut sink).unwrap();
+    assert!(failures.is_empty(), "{file}: {failures:?}");
+    files
 }
