@@ -22,6 +22,7 @@ const NOT_FILE_TRIGGERED: &[&str] = &[
     "7z-method-unsupported",
     "lumpkit-not-a-picture",
     "lumpkit-no-such-entry",
+    "lumpkit-buffer-too-small",
     "lumpkit-palette-required",
     "lumpkit-unreadable",
     "blp-level-missing",

@@ -2,6 +2,11 @@
 //! side (each from the file's bytes to RGBA8), and header + mip-table parse time of a small and a
 //! large file (zero-copy parsing should not depend on file size).
 //!
+//! `blp_decode_into/<file>` puts the caller-buffer API (`Format::decode_into`, one buffer reused
+//! across iterations, as an engine does) beside `decode`, the path the facade took before it
+//! (a zero-filled buffer, the codec, then a second pass for alphaBits 0; DXT files only) and
+//! wow-blp, in one run, for the ratios of issue 15.
+//!
 //! A crate that cannot decode a file (see `../shared/corpus/blp/SOURCES.md`) is left out of that
 //! file's group rather than timed on its failure.
 #![allow(missing_docs)]
@@ -76,6 +81,80 @@ fn decode(c: &mut Criterion) {
     }
 }
 
+/// The whole-file DXT decode as the facade did it before `decode_into`: parse, a zero-filled
+/// image, the codec, then `force_opaque` as a second pass when alphaBits is 0.
+fn lumpkit_zeroed_two_pass(bytes: &[u8]) -> Option<Vec<u8>> {
+    use lumpkit_formats::blp::Encoding;
+    let blp = Blp::parse(bytes, &mut Ignore).ok()?;
+    let mip = blp.mip(0, &mut Ignore).ok()?;
+    let format = match blp.encoding() {
+        Encoding::Dxt1 => lumpkit_dxt::Dxt::Dxt1,
+        Encoding::Dxt3 => lumpkit_dxt::Dxt::Dxt3,
+        Encoding::Dxt5 => lumpkit_dxt::Dxt::Dxt5,
+        _ => return None,
+    };
+    let mut image = lumpkit::Image::zeroed(mip.width, mip.height, &Default::default()).ok()?;
+    let need = usize::try_from(blp.data_len(0)?).ok()?;
+    lumpkit_dxt::decode(
+        format,
+        mip.width,
+        mip.height,
+        mip.data.get(..need)?,
+        &mut image.rgba,
+    )
+    .ok()?;
+    if blp.alpha_bits() == 0 {
+        lumpkit_pixels::alpha::force_opaque(&mut image.rgba);
+    }
+    Some(image.rgba)
+}
+
+/// DXT (and raw, palette) files: `decode_into` a reused buffer against the rest.
+const INTO_FILES: &[&str] = &[
+    "wowserhq-format__dxt5.blp",
+    "wowserhq-format__dxt3.blp",
+    "pillow__blp2_dxt1.blp",
+    "wowserhq-format__raw.blp",
+    "wowserhq-format__pala8.blp",
+];
+
+fn decode_into(c: &mut Criterion) {
+    let Some(dir) = lumpkit_bench::shared_corpus("blp") else {
+        return;
+    };
+    let ctx = Context::default();
+    let sel = Selection::default();
+    for name in INTO_FILES {
+        let Ok(bytes) = std::fs::read(dir.join(name)) else {
+            continue;
+        };
+        let Ok((w, h)) = BlpFormat.decoded_size(&ctx, &bytes, &sel) else {
+            continue;
+        };
+        let mut buffer = vec![0u8; w as usize * h as usize * 4];
+        let mut group = c.benchmark_group(format!("blp_decode_into/{name}"));
+        group.bench_function("lumpkit decode_into", |b| {
+            b.iter(|| {
+                BlpFormat
+                    .decode_into(&ctx, black_box(&bytes), &sel, &mut buffer)
+                    .ok()
+            })
+        });
+        group.bench_function("lumpkit decode", |b| {
+            b.iter(|| lumpkit_decode(black_box(&bytes)))
+        });
+        if lumpkit_zeroed_two_pass(&bytes).is_some() {
+            group.bench_function("lumpkit before (zeroed, two passes)", |b| {
+                b.iter(|| lumpkit_zeroed_two_pass(black_box(&bytes)))
+            });
+        }
+        if wow_blp_decode(&bytes).is_some() {
+            group.bench_function("wow-blp", |b| b.iter(|| wow_blp_decode(black_box(&bytes))));
+        }
+        group.finish();
+    }
+}
+
 fn parse(c: &mut Criterion) {
     let Some(dir) = lumpkit_bench::shared_corpus("blp") else {
         return;
@@ -106,5 +185,5 @@ fn parse(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, decode, parse);
+criterion_group!(benches, decode, decode_into, parse);
 criterion_main!(benches);

@@ -104,6 +104,31 @@ pub fn decode_into(
     data: &[u8],
     out: &mut [u8],
 ) -> Result<(), DxtError> {
+    decode_rows(format, width, height, data, out, 0)
+}
+
+/// [`decode_into`] with every pixel's alpha set to 255 in the same pass: for containers whose
+/// header says the texture is opaque whatever its blocks store (BLP with alphaBits 0), so that the
+/// caller needs no second pass over the image.
+pub fn decode_into_opaque(
+    format: Dxt,
+    width: u32,
+    height: u32,
+    data: &[u8],
+    out: &mut [u8],
+) -> Result<(), DxtError> {
+    decode_rows(format, width, height, data, out, 0xFF00_0000)
+}
+
+/// The checks of [`decode_into`], then the rows, ORing `alpha_or` into every pixel lane.
+fn decode_rows(
+    format: Dxt,
+    width: u32,
+    height: u32,
+    data: &[u8],
+    out: &mut [u8],
+    alpha_or: u32,
+) -> Result<(), DxtError> {
     let out_needed = output_len(width, height)?;
     check_data(format, width, height, data)?;
     if out.len() as u64 != out_needed {
@@ -115,9 +140,9 @@ pub fn decode_into(
     // Fits in usize: it is a length of a slice we hold divided by 4.
     let w = width as usize;
     match format {
-        Dxt::Dxt1 => rows::decode_image::<8, block::Bc1>(data, w, out),
-        Dxt::Dxt3 => rows::decode_image::<16, block::Bc2>(data, w, out),
-        Dxt::Dxt5 => rows::decode_image::<16, block::Bc3>(data, w, out),
+        Dxt::Dxt1 => rows::decode_image::<8, block::Bc1>(data, w, out, alpha_or),
+        Dxt::Dxt3 => rows::decode_image::<16, block::Bc2>(data, w, out, alpha_or),
+        Dxt::Dxt5 => rows::decode_image::<16, block::Bc3>(data, w, out, alpha_or),
     }
     Ok(())
 }
@@ -199,5 +224,8 @@ mod tests {
         let mut out = [9u8; 16 * 4];
         decode(Dxt::Dxt1, 4, 4, &block, &mut out).unwrap();
         assert!(out.iter().all(|&b| b == 0));
+        // The opaque variant keeps the colour and sets alpha in the same pass.
+        decode_into_opaque(Dxt::Dxt1, 4, 4, &block, &mut out).unwrap();
+        assert!(out.chunks(4).all(|px| px == [0, 0, 0, 255]));
     }
 }

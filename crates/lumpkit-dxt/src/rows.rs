@@ -6,11 +6,13 @@ use crate::block::{Block, BlockFormat};
 
 /// Decodes every block row of `data` into `out` (`width × height` RGBA8). The caller has checked
 /// that `width` and `height` are non-zero, `out` is exactly `width × height × 4` bytes and `data`
-/// holds at least `ceil(w/4) × ceil(h/4)` blocks of `N` bytes.
+/// holds at least `ceil(w/4) × ceil(h/4)` blocks of `N` bytes. `alpha_or` is ORed into every
+/// pixel lane (`0xFF00_0000` makes the image opaque in the same pass, `0` keeps the alpha).
 pub(crate) fn decode_image<const N: usize, F: BlockFormat<N>>(
     data: &[u8],
     width: usize,
     out: &mut [u8],
+    alpha_or: u32,
 ) {
     if width == 0 {
         // Nothing to write, and chunking by zero would panic.
@@ -22,7 +24,7 @@ pub(crate) fn decode_image<const N: usize, F: BlockFormat<N>>(
     let block_rows = blocks.chunks_exact(blocks_wide);
     let out_rows = out.chunks_mut(row_bytes.saturating_mul(4));
     for (block_row, rows) in block_rows.zip(out_rows) {
-        decode_block_row::<N, F>(block_row, rows, row_bytes);
+        decode_block_row::<N, F>(block_row, rows, row_bytes, alpha_or);
     }
 }
 
@@ -32,6 +34,7 @@ fn decode_block_row<const N: usize, F: BlockFormat<N>>(
     blocks: &[[u8; N]],
     rows: &mut [u8],
     row_bytes: usize,
+    alpha_or: u32,
 ) {
     // Whole 4-pixel runs of each row, and the 0–3 pixels left at its right edge.
     let full = row_bytes / 16;
@@ -59,7 +62,7 @@ fn decode_block_row<const N: usize, F: BlockFormat<N>>(
                 .zip(r2.by_ref())
                 .zip(r3.by_ref())
             {
-                let [p0, p1, p2, p3] = rows_of(F::decode(block));
+                let [p0, p1, p2, p3] = rows_of(F::decode(block), alpha_or);
                 *d0 = p0;
                 *d1 = p1;
                 *d2 = p2;
@@ -68,7 +71,7 @@ fn decode_block_row<const N: usize, F: BlockFormat<N>>(
         }
     } else {
         for block in whole {
-            let px = rows_of(F::decode(block));
+            let px = rows_of(F::decode(block), alpha_or);
             for (run, p) in runs.iter_mut().zip(px) {
                 if let Some(dst) = run.next() {
                     *dst = p;
@@ -77,7 +80,7 @@ fn decode_block_row<const N: usize, F: BlockFormat<N>>(
         }
     }
     if let Some(block) = partial.first() {
-        let px = rows_of(F::decode(block));
+        let px = rows_of(F::decode(block), alpha_or);
         for (edge, src) in edges.iter_mut().zip(px) {
             if let Some(src) = src.get(..edge.len()) {
                 edge.copy_from_slice(src);
@@ -86,11 +89,12 @@ fn decode_block_row<const N: usize, F: BlockFormat<N>>(
     }
 }
 
-/// A block's four rows as the 16 bytes R, G, B, A, R, … each is stored as.
+/// A block's four rows as the 16 bytes R, G, B, A, R, … each is stored as, with `alpha_or` ORed
+/// into every pixel.
 #[inline(always)]
-fn rows_of(mut px: Block) -> [[u8; 16]; 4] {
+fn rows_of(mut px: Block, alpha_or: u32) -> [[u8; 16]; 4] {
     for p in &mut px {
-        *p = p.to_le();
+        *p = (*p | alpha_or).to_le();
     }
     bytemuck::cast(px)
 }

@@ -23,6 +23,20 @@ pub fn to_rgba(bgra: &[u8], rgba: &mut [u8]) -> Result<(), SizeMismatch> {
     Ok(())
 }
 
+/// [`to_rgba`] with every alpha set to 255 in the same pass (BLP2 raw with alphaBits 0), so that
+/// no second pass over the image is needed.
+pub fn to_rgba_opaque(bgra: &[u8], rgba: &mut [u8]) -> Result<(), SizeMismatch> {
+    require(bgra.len(), rgba.len())?;
+    require(bgra.len().saturating_sub(bgra.len() % 4), bgra.len())?;
+    let (src, _) = bgra.as_chunks::<4>();
+    let (dst, _) = rgba.as_chunks_mut::<4>();
+    for (s, d) in src.iter().zip(dst) {
+        let [r, g, b, _] = swap_lane(*s);
+        *d = [r, g, b, 255];
+    }
+    Ok(())
+}
+
 /// Turns B, G, R, A pixels into R, G, B, A in place (a trailing partial pixel is left alone).
 pub fn swap_in_place(pixels: &mut [u8]) {
     let (pixels, _) = pixels.as_chunks_mut::<4>();
@@ -43,5 +57,7 @@ mod tests {
         swap_in_place(&mut out);
         assert_eq!(out, [1, 2, 3, 4, 5, 6, 7, 8]);
         assert!(to_rgba(&[0; 4], &mut [0; 8]).is_err());
+        to_rgba_opaque(&[1, 2, 3, 4, 5, 6, 7, 8], &mut out).unwrap();
+        assert_eq!(out, [3, 2, 1, 255, 7, 6, 5, 255]);
     }
 }

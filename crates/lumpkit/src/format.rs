@@ -7,7 +7,7 @@ use std::path::Path;
 use lumpkit_formats::{Error, Limits};
 
 use crate::budget::UnpackBudget;
-use crate::rules::NOT_A_PICTURE;
+use crate::rules::{BUFFER_TOO_SMALL, NOT_A_PICTURE};
 
 use crate::{Image, Report};
 
@@ -133,6 +133,41 @@ pub trait Format: Sync + Send {
         Err(Error::caller(&NOT_A_PICTURE, [0; 3]))
     }
 
+    /// Width and height of the picture [`decode`](Format::decode) would produce for `sel`, so that
+    /// a caller can size the buffer it hands to [`decode_into`](Format::decode_into)
+    /// (`width × height × 4` bytes). The default decodes to find out; formats whose level sizes
+    /// are in their headers override it to read them without decoding.
+    fn decoded_size(
+        &self,
+        ctx: &Context<'_>,
+        bytes: &[u8],
+        sel: &Selection<'_>,
+    ) -> Result<(u32, u32), Error> {
+        self.decode(ctx, bytes, sel)
+            .map(|image| (image.width, image.height))
+    }
+
+    /// Decodes one picture to RGBA8 into the caller's `out`, which must hold at least
+    /// `width × height × 4` bytes (see [`decoded_size`](Format::decoded_size)); the picture fills
+    /// its start, row by row with no padding, and the rest is left as it was. Returns the picture's
+    /// width and height. A shorter buffer is refused with `lumpkit-buffer-too-small` (a caller
+    /// fault) before anything is written. The pixels equal [`decode`](Format::decode)'s.
+    ///
+    /// The default decodes and copies; formats whose codecs can write in place (BLP, PAA)
+    /// override it so that engines reusing one buffer pay no allocation and no copy.
+    fn decode_into(
+        &self,
+        ctx: &Context<'_>,
+        bytes: &[u8],
+        sel: &Selection<'_>,
+        out: &mut [u8],
+    ) -> Result<(u32, u32), Error> {
+        let image = self.decode(ctx, bytes, sel)?;
+        let dst = picture_slice(out, image.rgba.len())?;
+        dst.copy_from_slice(&image.rgba);
+        Ok((image.width, image.height))
+    }
+
     /// Members of a container, borrowed where possible.
     fn children<'b>(&self, _ctx: &Context<'_>, _bytes: &'b [u8]) -> Result<Vec<Child<'b>>, Error> {
         Ok(Vec::new())
@@ -173,4 +208,11 @@ pub trait Format: Sync + Send {
         }
         Ok(failures)
     }
+}
+
+/// The first `len` bytes of the caller's buffer, or `lumpkit-buffer-too-small` when it is shorter.
+pub fn picture_slice(out: &mut [u8], len: usize) -> Result<&mut [u8], Error> {
+    let got = out.len();
+    out.get_mut(..len)
+        .ok_or_else(|| Error::caller(&BUFFER_TOO_SMALL, [len as u64, got as u64, 0]))
 }

@@ -16,6 +16,13 @@ pub static NO_SUCH_ENTRY: Rule = Rule {
     message: "no entry of that name",
 };
 
+/// `decode_into` was given a buffer shorter than the picture.
+pub static BUFFER_TOO_SMALL: Rule = Rule {
+    code: "lumpkit-buffer-too-small",
+    severity: Severity::Error,
+    message: "the caller's buffer holds {1} bytes; the picture needs {0}",
+};
+
 /// A format needs a palette the caller did not supply.
 pub static PALETTE_REQUIRED: Rule = Rule {
     code: "lumpkit-palette-required",
@@ -55,6 +62,7 @@ pub static UNREADABLE: Rule = Rule {
 pub static RULES: &[&Rule] = &[
     &NOT_A_PICTURE,
     &NO_SUCH_ENTRY,
+    &BUFFER_TOO_SMALL,
     &PALETTE_REQUIRED,
     &EXTENSION_MISMATCH,
     &UNKNOWN_FORMAT,

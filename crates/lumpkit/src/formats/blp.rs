@@ -9,7 +9,7 @@
 //!   size than the level is cropped or padded with transparent black at the right and bottom; a
 //!   shared header that is a tables-only JPEG (ending in EOI) and chunks that are abbreviated image
 //!   streams (starting with SOI) are read as libjpeg reads them: the tables, then the image;
-//! - DXT1/3/5 through texpresso (565 → 888 by bit replication), raw BGRA as stored;
+//! - DXT1/3/5 through `lumpkit-dxt` (565 → 888 by bit replication), raw BGRA as stored;
 //! - alphaBits 0 means opaque: alpha is 255 unless [`Selection::stored_alpha`] asks for what the
 //!   file stores (Warcraft III uses it on models);
 //! - a chunk shorter than its level needs is read with the missing bytes as zero (the spec's
@@ -24,6 +24,7 @@ use lumpkit_formats::{Error, Fault, Ignore, Limits, Sink, Strict};
 use lumpkit_pixels::{alpha, bgra, crop, palette};
 use serde_json::{Value, json};
 
+use crate::format::picture_slice;
 use crate::rules::NO_SUCH_ENTRY;
 use crate::{Context, Format, Image, Input, OpenMode, Report, Selection};
 
@@ -54,14 +55,35 @@ impl Format for BlpFormat {
     }
 
     fn decode(&self, ctx: &Context<'_>, bytes: &[u8], sel: &Selection<'_>) -> Result<Image, Error> {
-        if sel.entry.is_some() {
-            return Err(Error::caller(&NO_SUCH_ENTRY, [0; 3]));
-        }
-        if ctx.strict {
-            decode_with(ctx, bytes, sel, &mut Strict(Ignore))
-        } else {
-            decode_with(ctx, bytes, sel, &mut Ignore)
-        }
+        with_level(ctx, bytes, sel, |blp, mip| {
+            decode_mip(blp, mip, &ctx.limits, sel.stored_alpha)
+        })
+    }
+
+    fn decoded_size(
+        &self,
+        ctx: &Context<'_>,
+        bytes: &[u8],
+        sel: &Selection<'_>,
+    ) -> Result<(u32, u32), Error> {
+        with_level(ctx, bytes, sel, |_, mip| Ok((mip.width, mip.height)))
+    }
+
+    /// Writes the level straight into `out`: no allocation for the picture (only a short chunk's
+    /// zero-padded copy, and a JPEG's frame, are allocated).
+    fn decode_into(
+        &self,
+        ctx: &Context<'_>,
+        bytes: &[u8],
+        sel: &Selection<'_>,
+        out: &mut [u8],
+    ) -> Result<(u32, u32), Error> {
+        with_level(ctx, bytes, sel, |blp, mip| {
+            let len = ctx.limits.rgba_len(mip.width, mip.height)?;
+            let dst = picture_slice(out, len)?;
+            decode_mip_into(blp, mip, &ctx.limits, sel.stored_alpha, dst)?;
+            Ok((mip.width, mip.height))
+        })
     }
 }
 
@@ -188,19 +210,31 @@ fn record(report: &mut Report, e: Error) -> Result<(), Error> {
     Ok(())
 }
 
-fn decode_with(
+/// The parsed file and the level `sel` names (BLP0's sibling files opened), for `decode`,
+/// `decode_into` and `decoded_size` alike.
+fn with_level<T>(
     ctx: &Context<'_>,
     bytes: &[u8],
     sel: &Selection<'_>,
-    sink: &mut impl Sink,
-) -> Result<Image, Error> {
-    let blp = Blp::parse(bytes, sink)?;
+    then: impl FnOnce(&Blp<'_>, &Mip<'_>) -> Result<T, Error>,
+) -> Result<T, Error> {
+    if sel.entry.is_some() {
+        return Err(Error::caller(&NO_SUCH_ENTRY, [0; 3]));
+    }
+    let mut strict = Strict(Ignore);
+    let mut ignore = Ignore;
+    let mut sink: &mut dyn Sink = if ctx.strict { &mut strict } else { &mut ignore };
+    let blp = Blp::parse(bytes, &mut sink)?;
     let levels = Levels::resolve(&blp, ctx);
-    let mip = levels.mip(&blp, sel.mip, sink)?;
-    decode_mip(&blp, &mip, &ctx.limits, sel.stored_alpha)
+    let mip = levels.mip(&blp, sel.mip, &mut sink)?;
+    then(&blp, &mip)
 }
 
 /// Decodes one level to RGBA8, checking every buffer against `limits` before allocating it.
+///
+/// The output is allocated zeroed (`vec![0; n]`: for a large image the allocator hands out fresh
+/// zero pages, so no fill pass is paid) and written once by [`decode_mip_into`]; a JPEG level
+/// keeps the decoder's own buffer when the frame is the level's size.
 pub fn decode_mip(
     blp: &Blp<'_>,
     mip: &Mip<'_>,
@@ -208,13 +242,47 @@ pub fn decode_mip(
     stored_alpha: bool,
 ) -> Result<Image, Error> {
     let (w, h) = (mip.width, mip.height);
+    if blp.encoding() == Encoding::Jpeg {
+        let opaque = blp.alpha_bits() == 0 && !stored_alpha;
+        return decode_jpeg(blp, mip, limits, opaque);
+    }
+    let mut rgba = vec![0; limits.rgba_len(w, h)?];
+    decode_mip_into(blp, mip, limits, stored_alpha, &mut rgba)?;
+    Ok(Image {
+        width: w,
+        height: h,
+        rgba,
+    })
+}
+
+/// Decodes one level to RGBA8 into `out`, which must be exactly `width × height × 4` bytes of
+/// the level (checked against `limits` too). Every byte of `out` is written once: the codecs
+/// write in place, and an opaque level (alphaBits 0) gets its alpha in the same pass.
+pub fn decode_mip_into(
+    blp: &Blp<'_>,
+    mip: &Mip<'_>,
+    limits: &Limits,
+    stored_alpha: bool,
+    out: &mut [u8],
+) -> Result<(), Error> {
+    let (w, h) = (mip.width, mip.height);
+    if limits.rgba_len(w, h)? != out.len() {
+        return Err(size_error(mip));
+    }
     let alpha_bits = blp.alpha_bits();
     let opaque = alpha_bits == 0 && !stored_alpha;
-    let mut image;
     match blp.encoding() {
-        Encoding::Jpeg => return decode_jpeg(blp, mip, limits, opaque),
+        Encoding::Jpeg => {
+            let (samples, frame) = jpeg_samples(blp, mip, limits, opaque)?;
+            if frame == (w, h) && samples.len() == out.len() {
+                out.copy_from_slice(&samples);
+                return Ok(());
+            }
+            let src = (frame.0 as usize, frame.1 as usize);
+            crop::crop_or_pad(&samples, src, out, (w as usize, h as usize))
+                .map_err(|_| jpeg_invalid(mip))?;
+        }
         Encoding::Indexed => {
-            image = Image::zeroed(w, h, limits)?;
             let data = padded(blp, mip, limits)?;
             let pixels = (w as usize).saturating_mul(h as usize);
             let (indices, plane) = data.split_at(pixels.min(data.len()));
@@ -222,7 +290,7 @@ pub fn decode_mip(
                 .get(..alpha::plane_len(pixels, alpha_bits))
                 .unwrap_or(plane);
             let pal = blp.palette().ok_or_else(|| size_error(mip))?;
-            palette::bgrx_with_alpha_to_rgba(indices, pal, alpha_bits, plane, &mut image.rgba)
+            palette::bgrx_with_alpha_to_rgba(indices, pal, alpha_bits, plane, out)
                 .map_err(|_| size_error(mip))?;
         }
         Encoding::Dxt1 | Encoding::Dxt3 | Encoding::Dxt5 => {
@@ -231,24 +299,25 @@ pub fn decode_mip(
                 Encoding::Dxt3 => Dxt::Dxt3,
                 _ => Dxt::Dxt5,
             };
-            image = Image::zeroed(w, h, limits)?;
             let data = padded(blp, mip, limits)?;
-            lumpkit_dxt::decode(format, w, h, &data, &mut image.rgba)
-                .map_err(|_| size_error(mip))?;
-            if opaque {
-                alpha::force_opaque(&mut image.rgba);
-            }
+            let decoded = if opaque {
+                lumpkit_dxt::decode_into_opaque(format, w, h, &data, out)
+            } else {
+                lumpkit_dxt::decode_into(format, w, h, &data, out)
+            };
+            decoded.map_err(|_| size_error(mip))?;
         }
         Encoding::Bgra => {
-            image = Image::zeroed(w, h, limits)?;
             let data = padded(blp, mip, limits)?;
-            bgra::to_rgba(&data, &mut image.rgba).map_err(|_| size_error(mip))?;
-            if opaque {
-                alpha::force_opaque(&mut image.rgba);
-            }
+            let converted = if opaque {
+                bgra::to_rgba_opaque(&data, out)
+            } else {
+                bgra::to_rgba(&data, out)
+            };
+            converted.map_err(|_| size_error(mip))?;
         }
     }
-    Ok(image)
+    Ok(())
 }
 
 /// The level's data at exactly the length its encoding needs: borrowed when the chunk is long
@@ -276,13 +345,19 @@ fn size_error(mip: &Mip<'_>) -> Error {
 /// Stored B, G, R, A components in R, G, B, A order.
 const BGRA_TO_RGBA: [usize; 4] = [2, 1, 0, 3];
 
-fn decode_jpeg(
+fn jpeg_invalid(mip: &Mip<'_>) -> Error {
+    Error::file(&rules::JPEG_INVALID, mip.offset, [mip.level.into(), 0, 0])
+}
+
+/// The level's JPEG frame decoded to RGBA8 (alpha 255 when `opaque`), and the frame's size, which
+/// may differ from the level's.
+fn jpeg_samples(
     blp: &Blp<'_>,
     mip: &Mip<'_>,
     limits: &Limits,
     opaque: bool,
-) -> Result<Image, Error> {
-    let invalid = || Error::file(&rules::JPEG_INVALID, mip.offset, [mip.level.into(), 0, 0]);
+) -> Result<(Vec<u8>, (u32, u32)), Error> {
+    let invalid = || jpeg_invalid(mip);
     let joined = Joined {
         head: blp.jpeg_header(),
         tail: mip.data,
@@ -291,7 +366,6 @@ fn decode_jpeg(
     let (fw, fh) = (u32::from(frame.width), u32::from(frame.height));
     // The decoder allocates the frame (and its component planes) before we can crop it.
     let frame_len = limits.rgba_len(fw, fh)?;
-    let out_len = limits.rgba_len(mip.width, mip.height)?;
     // Header and chunk, or the pieces around a tables-only header's EOI and the image's SOI.
     let mut pieces = Vec::with_capacity(2);
     joined.spliced(|piece| pieces.push(piece));
@@ -309,6 +383,18 @@ fn decode_jpeg(
     if opaque {
         alpha::force_opaque(&mut samples);
     }
+    Ok((samples, (fw, fh)))
+}
+
+/// A JPEG level as an image: the decoder's buffer itself when the frame is the level's size.
+fn decode_jpeg(
+    blp: &Blp<'_>,
+    mip: &Mip<'_>,
+    limits: &Limits,
+    opaque: bool,
+) -> Result<Image, Error> {
+    let out_len = limits.rgba_len(mip.width, mip.height)?;
+    let (samples, (fw, fh)) = jpeg_samples(blp, mip, limits, opaque)?;
     if (fw, fh) == (mip.width, mip.height) {
         return Ok(Image {
             width: fw,
@@ -319,7 +405,7 @@ fn decode_jpeg(
     let mut rgba = vec![0; out_len];
     let src = (fw as usize, fh as usize);
     let dst = (mip.width as usize, mip.height as usize);
-    crop::crop_or_pad(&samples, src, &mut rgba, dst).map_err(|_| invalid())?;
+    crop::crop_or_pad(&samples, src, &mut rgba, dst).map_err(|_| jpeg_invalid(mip))?;
     Ok(Image {
         width: mip.width,
         height: mip.height,

@@ -18,6 +18,7 @@ use lumpkit_lz::lzss::Checksum;
 use lumpkit_pixels::packed;
 use serde_json::{Value, json};
 
+use crate::format::picture_slice;
 use crate::rules::NO_SUCH_ENTRY;
 use crate::{Context, Format, Image, Report, Selection};
 
@@ -73,14 +74,7 @@ impl Format for PaaFormat {
     }
 
     fn decode(&self, ctx: &Context<'_>, bytes: &[u8], sel: &Selection<'_>) -> Result<Image, Error> {
-        let paa = Paa::parse(bytes, &mut Ignore)?;
-        let index = usize::try_from(sel.mip).unwrap_or(usize::MAX);
-        if index >= paa.mips().len() {
-            return Err(Error::caller(
-                &NO_SUCH_ENTRY,
-                [sel.mip.into(), paa.mips().len() as u64, 0],
-            ));
-        }
+        let (paa, index) = selected(bytes, sel)?;
         let mut image = decode_level(ctx, &paa, index, &mut Ignore)?;
         if sel.swizzle
             && let Some(swiz) = paa.tags.swiz
@@ -89,6 +83,52 @@ impl Format for PaaFormat {
         }
         Ok(image)
     }
+
+    fn decoded_size(
+        &self,
+        _ctx: &Context<'_>,
+        bytes: &[u8],
+        sel: &Selection<'_>,
+    ) -> Result<(u32, u32), Error> {
+        let (paa, index) = selected(bytes, sel)?;
+        let (mip, _) = paa.payload(index)?;
+        Ok((mip.width.into(), mip.height.into()))
+    }
+
+    /// Writes the level straight into `out` (only LZO/LZSS/RLE levels allocate, for the
+    /// decompressed payload).
+    fn decode_into(
+        &self,
+        ctx: &Context<'_>,
+        bytes: &[u8],
+        sel: &Selection<'_>,
+        out: &mut [u8],
+    ) -> Result<(u32, u32), Error> {
+        let (paa, index) = selected(bytes, sel)?;
+        let (mip, _) = paa.payload(index)?;
+        let (w, h) = (u32::from(mip.width), u32::from(mip.height));
+        let dst = picture_slice(out, ctx.limits.rgba_len(w, h)?)?;
+        decode_level_into(ctx, &paa, index, &mut Ignore, dst)?;
+        if sel.swizzle
+            && let Some(swiz) = paa.tags.swiz
+        {
+            apply_swizzle(dst, swiz);
+        }
+        Ok((w, h))
+    }
+}
+
+/// The parsed file and the index of the level `sel` names.
+fn selected<'b>(bytes: &'b [u8], sel: &Selection<'_>) -> Result<(Paa<'b>, usize), Error> {
+    let paa = Paa::parse(bytes, &mut Ignore)?;
+    let index = usize::try_from(sel.mip).unwrap_or(usize::MAX);
+    if index >= paa.mips().len() {
+        return Err(Error::caller(
+            &NO_SUCH_ENTRY,
+            [sel.mip.into(), paa.mips().len() as u64, 0],
+        ));
+    }
+    Ok((paa, index))
 }
 
 /// Fills the report's facts from the parsed view (the info fields only when wanted).
@@ -261,11 +301,29 @@ fn decode_level(
     index: usize,
     sink: &mut impl Sink,
 ) -> Result<Image, Error> {
+    let (mip, _) = paa.payload(index)?;
+    let (w, h) = (u32::from(mip.width), u32::from(mip.height));
+    // Zeroed by the allocator (fresh pages for a large image), then written once.
+    let mut rgba = vec![0u8; ctx.limits.rgba_len(w, h)?];
+    decode_level_into(ctx, paa, index, sink, &mut rgba)?;
+    Ok(Image {
+        width: w,
+        height: h,
+        rgba,
+    })
+}
+
+/// Decodes level `index` to RGBA8 into `out`, which must be exactly the level's
+/// `width × height × 4` bytes; every byte is written once.
+fn decode_level_into(
+    ctx: &Context<'_>,
+    paa: &Paa<'_>,
+    index: usize,
+    sink: &mut impl Sink,
+    out: &mut [u8],
+) -> Result<(), Error> {
     let (mip, payload) = paa.payload(index)?;
     let (w, h) = (u32::from(mip.width), u32::from(mip.height));
-    let len = ctx.limits.rgba_len(w, h)?;
-    let (data, _) = unpack(ctx, &mip, payload, sink)?;
-    let mut rgba = vec![0u8; len];
     let size_error = |got: usize| {
         Error::file(
             &paa_rules::MIP_SIZE_MISMATCH,
@@ -273,6 +331,10 @@ fn decode_level(
             [mip.index.into(), got as u64, mip.expected_len],
         )
     };
+    if ctx.limits.rgba_len(w, h)? != out.len() {
+        return Err(size_error(out.len()));
+    }
+    let (data, _) = unpack(ctx, &mip, payload, sink)?;
     let exact = data
         .get(..usize::try_from(mip.expected_len).unwrap_or(usize::MAX))
         .ok_or(size_error(data.len()))?;
@@ -283,24 +345,20 @@ fn decode_level(
         _ => None,
     };
     let expanded = match (dxt, paa.kind) {
-        (Some(format), _) => lumpkit_dxt::decode(format, w, h, exact, &mut rgba).is_ok(),
-        (None, PaaType::Argb4444) => packed::argb4444_to_rgba(exact, &mut rgba).is_ok(),
-        (None, PaaType::Argb1555) => packed::argb1555_to_rgba(exact, &mut rgba).is_ok(),
-        (None, PaaType::Argb8888) => packed::bgra8888_to_rgba(exact, &mut rgba).is_ok(),
-        (None, PaaType::Ai88) => packed::ai88_to_rgba(exact, &mut rgba).is_ok(),
+        (Some(format), _) => lumpkit_dxt::decode_into(format, w, h, exact, out).is_ok(),
+        (None, PaaType::Argb4444) => packed::argb4444_to_rgba(exact, out).is_ok(),
+        (None, PaaType::Argb1555) => packed::argb1555_to_rgba(exact, out).is_ok(),
+        (None, PaaType::Argb8888) => packed::bgra8888_to_rgba(exact, out).is_ok(),
+        (None, PaaType::Ai88) => packed::ai88_to_rgba(exact, out).is_ok(),
         (None, _) => {
             let table = palette_table(paa.palette);
-            lumpkit_pixels::palette::rgb_to_rgba(exact, &table, &mut rgba).is_ok()
+            lumpkit_pixels::palette::rgb_to_rgba(exact, &table, out).is_ok()
         }
     };
     if !expanded {
         return Err(size_error(exact.len()));
     }
-    Ok(Image {
-        width: w,
-        height: h,
-        rgba,
-    })
+    Ok(())
 }
 
 /// The file's BGR palette as an RGB lookup table (entries it lacks are black).

@@ -6,6 +6,7 @@ use lumpkit_formats::wal::Wal as WalView;
 use lumpkit_pixels::palette::rgb_to_rgba;
 use serde_json::json;
 
+use crate::format::picture_slice;
 use crate::rules::{NO_SUCH_ENTRY, PALETTE_REQUIRED};
 use crate::{Context, Format, Image, Report, Selection};
 
@@ -77,26 +78,59 @@ impl Format for Wal {
     }
 
     fn decode(&self, ctx: &Context<'_>, bytes: &[u8], sel: &Selection<'_>) -> Result<Image, Error> {
-        let wal = WalView::parse(bytes, &mut lumpkit_formats::Ignore)?;
-        let level = wal
-            .level(sel.mip)
-            .ok_or(Error::caller(&NO_SUCH_ENTRY, [u64::from(sel.mip), 0, 0]))?;
-        let Some(palette) = ctx.palette else {
-            return Err(Error::caller(&PALETTE_REQUIRED, [0; 3]));
-        };
-        let indices = match level.indices {
-            Some(i) => i,
-            None => {
-                return Err(Error::file(
-                    &lumpkit_formats::wal::rules::MIP_OUT_OF_BOUNDS,
-                    level.offset,
-                    [u64::from(sel.mip), level.offset, 0],
-                ));
-            }
-        };
-        let mut image = Image::zeroed(level.width, level.height, &ctx.limits)?;
+        let (width, height, indices, palette) = level_parts(ctx, bytes, sel)?;
+        let mut image = Image::zeroed(width, height, &ctx.limits)?;
         rgb_to_rgba(indices, palette, &mut image.rgba)
             .map_err(|_| Error::caller(&NO_SUCH_ENTRY, [0; 3]))?;
         Ok(image)
     }
+
+    fn decoded_size(
+        &self,
+        ctx: &Context<'_>,
+        bytes: &[u8],
+        sel: &Selection<'_>,
+    ) -> Result<(u32, u32), Error> {
+        level_parts(ctx, bytes, sel).map(|(width, height, _, _)| (width, height))
+    }
+
+    /// Writes the palette look-up straight into `out`.
+    fn decode_into(
+        &self,
+        ctx: &Context<'_>,
+        bytes: &[u8],
+        sel: &Selection<'_>,
+        out: &mut [u8],
+    ) -> Result<(u32, u32), Error> {
+        let (width, height, indices, palette) = level_parts(ctx, bytes, sel)?;
+        let dst = picture_slice(out, ctx.limits.rgba_len(width, height)?)?;
+        rgb_to_rgba(indices, palette, dst).map_err(|_| Error::caller(&NO_SUCH_ENTRY, [0; 3]))?;
+        Ok((width, height))
+    }
+}
+
+/// Width, height and index bytes of a level, and the palette to look them up in.
+type LevelParts<'b, 'p> = (u32, u32, &'b [u8], &'p [[u8; 3]; 256]);
+
+/// The level `sel` names (its width, height and index bytes) and the caller's palette.
+fn level_parts<'b, 'p>(
+    ctx: &Context<'p>,
+    bytes: &'b [u8],
+    sel: &Selection<'_>,
+) -> Result<LevelParts<'b, 'p>, Error> {
+    let wal = WalView::parse(bytes, &mut lumpkit_formats::Ignore)?;
+    let level = wal
+        .level(sel.mip)
+        .ok_or(Error::caller(&NO_SUCH_ENTRY, [u64::from(sel.mip), 0, 0]))?;
+    let Some(palette) = ctx.palette else {
+        return Err(Error::caller(&PALETTE_REQUIRED, [0; 3]));
+    };
+    let Some(indices) = level.indices else {
+        return Err(Error::file(
+            &lumpkit_formats::wal::rules::MIP_OUT_OF_BOUNDS,
+            level.offset,
+            [u64::from(sel.mip), level.offset, 0],
+        ));
+    };
+    Ok((level.width, level.height, indices, palette))
 }
