@@ -93,6 +93,33 @@ fn het_bet_tables_agree_with_the_classic_tables_on_every_real_archive() {
     assert!(seen >= 8, "only {seen} archives with HET/BET tables");
 }
 
+/// The (attributes) of the real archives agree with their members: `check` reports no
+/// attributes mismatch on any of them (the weak signature's zeroed entry included).
+#[test]
+fn real_archives_match_their_attributes() {
+    let Some(dir) = support::shared_corpus("mpq") else {
+        return;
+    };
+    let mut out = Vec::new();
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let path = entry.unwrap().path();
+        let bytes = std::fs::read(&path).unwrap();
+        let ctx = Context {
+            path: Some(&path),
+            ..Context::default()
+        };
+        let name = path.file_name().unwrap().to_string_lossy().into_owned();
+        lumpkit::check::check_tree(&ctx, &name, &bytes, &mut out);
+    }
+    let bad: Vec<String> = out
+        .iter()
+        .flat_map(|c| c.report.diagnostics.iter().map(move |d| (c, d)))
+        .filter(|(_, d)| d.code().starts_with("mpq-attributes-"))
+        .map(|(c, d)| format!("{}: {}", c.path, d.code()))
+        .collect();
+    assert!(bad.is_empty(), "{bad:?}");
+}
+
 #[test]
 fn check_descends_into_map_textures() {
     let Some(dir) = support::shared_corpus("mpq") else {
