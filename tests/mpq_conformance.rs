@@ -158,6 +158,7 @@ fn generated_archives_read_back() {
         "valid_v2_user_data.mpq",
         "valid_v3_het_bet.mpq",
         "het_bet_only.mpq",
+        "het_bet_packed_v4.mpq",
     ] {
         let b = mpq().children(&ctx, get(other)).unwrap();
         assert_eq!(a.len(), b.len(), "{other}");
@@ -171,6 +172,9 @@ fn generated_archives_read_back() {
     }
     let report = mpq().inspect(&ctx, get("het_bet_only.mpq"));
     assert_eq!(report.fields["hash_table_entries"], 0);
+    assert_eq!(report.fields["het_bet_entries"], 5);
+    let report = mpq().inspect(&ctx, get("het_bet_packed_v4.mpq"));
+    assert_eq!(report.version, Some(4u32.into()));
     assert_eq!(report.fields["het_bet_entries"], 5);
     // An unnamed, encrypted member is read through the key recovered from its sector table.
     let path = Path::new("no_listfile.w3x");

@@ -104,6 +104,8 @@ pub enum HetBet {
     Only,
     /// Both, but the BET table places the first member one byte further on (a stale table).
     Stale,
+    /// HET/BET only, zlib-packed, behind a v4 header that records their stored sizes.
+    OnlyPacked,
 }
 
 /// What precedes the archive header.
@@ -231,6 +233,7 @@ impl Writer {
         let header_size: usize = match (self.het_bet, self.version) {
             (HetBet::None, 0) => 32,
             (HetBet::None, _) => 44,
+            (HetBet::OnlyPacked, _) => 208,
             _ => 68,
         };
         out.resize(header + header_size, 0);
@@ -336,6 +339,7 @@ impl Writer {
             out.extend_from_slice(&block_bytes);
         }
         let mut het_bet_at = (0u64, 0u64);
+        let mut het_bet_sizes = (0u64, 0u64);
         if self.het_bet != HetBet::None {
             let mut placed = blocks.clone();
             if self.het_bet == HetBet::Stale
@@ -343,18 +347,19 @@ impl Writer {
             {
                 first[0] += 1;
             }
-            let (het, bet) = het_bet_tables(&files, &placed);
+            let (het, bet) = het_bet_tables(&files, &placed, self.het_bet == HetBet::OnlyPacked);
+            het_bet_sizes = (het.len() as u64, bet.len() as u64);
             het_bet_at.0 = (out.len() - header) as u64;
             out.extend_from_slice(&het);
             het_bet_at.1 = (out.len() - header) as u64;
             out.extend_from_slice(&bet);
         }
-        let classic = self.het_bet != HetBet::Only;
+        let classic = !matches!(self.het_bet, HetBet::Only | HetBet::OnlyPacked);
         let archive_size = (out.len() - header) as u32;
-        let version = if self.het_bet == HetBet::None {
-            self.version
-        } else {
-            2
+        let version = match self.het_bet {
+            HetBet::None => self.version,
+            HetBet::OnlyPacked => 3,
+            _ => 2,
         };
         let mut h = b"MPQ\x1A".to_vec();
         h.extend_from_slice(&words(&[header_size as u32, archive_size]));
@@ -367,10 +372,15 @@ impl Writer {
             if classic { blocks.len() as u32 } else { 0 },
         ]));
         h.resize(header_size, 0);
-        if header_size == 68 {
+        if header_size >= 68 {
             // v3: the BET position at 52, the HET position at 60.
             h[52..60].copy_from_slice(&het_bet_at.1.to_le_bytes());
             h[60..68].copy_from_slice(&het_bet_at.0.to_le_bytes());
+        }
+        if header_size == 208 {
+            // v4: the stored HET and BET sizes at 92 and 100.
+            h[92..100].copy_from_slice(&het_bet_sizes.0.to_le_bytes());
+            h[100..108].copy_from_slice(&het_bet_sizes.1.to_le_bytes());
         }
         out[header..header + header_size].copy_from_slice(&h);
         (out, layout)
@@ -402,7 +412,7 @@ impl Bits {
 /// The HET and BET tables of these members (block `i` is `files[i]`), encrypted, as StormLib's
 /// `CreateHetTable` / `CreateBetTable` lay them out: 64-bit name hashes, a HET of twice the
 /// members, BET entries of 32-bit offset and sizes and an 8-bit flag index.
-fn het_bet_tables(files: &[File], blocks: &[[u32; 4]]) -> (Vec<u8>, Vec<u8>) {
+fn het_bet_tables(files: &[File], blocks: &[[u32; 4]], packed: bool) -> (Vec<u8>, Vec<u8>) {
     let n = files.len();
     let total = 2 * n + 1;
     let index_bits = (usize::BITS - n.leading_zeros()).max(1);
@@ -475,6 +485,9 @@ fn het_bet_tables(files: &[File], blocks: &[[u32; 4]]) -> (Vec<u8>, Vec<u8>) {
         data[0..4].copy_from_slice(&size.to_le_bytes());
         let mut out = magic.to_vec();
         out.extend_from_slice(&words(&[1, data.len() as u32]));
+        if packed {
+            data = pack(&data);
+        }
         crypt::encrypt_in_place(&mut data, key);
         out.extend_from_slice(&data);
         out
@@ -637,6 +650,16 @@ pub fn samples() -> Vec<Sample> {
         };
         s.push(Sample::new(name, w.build(), status, codes));
     }
+    s.push(Sample::new(
+        "het_bet_packed_v4.mpq",
+        Writer {
+            het_bet: HetBet::OnlyPacked,
+            ..plain.clone()
+        }
+        .build(),
+        "ok",
+        &[],
+    ));
     s.push(Sample::new(
         "het_bet_only.mpq",
         Writer {
