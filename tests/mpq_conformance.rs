@@ -55,6 +55,71 @@ fn protected_maps_are_read_and_their_tricks_named() {
     assert_eq!(report.status(), lumpkit::Status::Warning);
 }
 
+/// Every real v3+ archive with HET/BET tables: the tables read, and the members they list (and
+/// where they place every named member) are those of the classic tables.
+#[test]
+fn het_bet_tables_agree_with_the_classic_tables_on_every_real_archive() {
+    let Some(dir) = support::shared_corpus("mpq") else {
+        return;
+    };
+    let mut seen = 0;
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let path = entry.unwrap().path();
+        let bytes = std::fs::read(&path).unwrap();
+        let ctx = Context {
+            path: Some(&path),
+            ..Context::default()
+        };
+        let report = mpq().inspect(&ctx, &bytes);
+        if report.fields.get("het_bet") != Some(&serde_json::Value::Bool(true)) {
+            continue;
+        }
+        seen += 1;
+        let codes: Vec<&str> = report.diagnostics.iter().map(|d| d.code()).collect();
+        assert!(
+            !codes.iter().any(|c| c.starts_with("mpq-het-bet")),
+            "{}: {codes:?}",
+            path.display()
+        );
+        let entries = report.fields["entries"].as_array().unwrap().len();
+        assert!(entries > 0, "{}", path.display());
+        assert_eq!(
+            report.fields["het_bet_entries"],
+            entries,
+            "{}",
+            path.display()
+        );
+    }
+    assert!(seen >= 8, "only {seen} archives with HET/BET tables");
+}
+
+/// The (attributes) of the real archives agree with their members: `check` reports no
+/// attributes mismatch on any of them (the weak signature's zeroed entry included).
+#[test]
+fn real_archives_match_their_attributes() {
+    let Some(dir) = support::shared_corpus("mpq") else {
+        return;
+    };
+    let mut out = Vec::new();
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let path = entry.unwrap().path();
+        let bytes = std::fs::read(&path).unwrap();
+        let ctx = Context {
+            path: Some(&path),
+            ..Context::default()
+        };
+        let name = path.file_name().unwrap().to_string_lossy().into_owned();
+        lumpkit::check::check_tree(&ctx, &name, &bytes, &mut out);
+    }
+    let bad: Vec<String> = out
+        .iter()
+        .flat_map(|c| c.report.diagnostics.iter().map(move |d| (c, d)))
+        .filter(|(_, d)| d.code().starts_with("mpq-attributes-"))
+        .map(|(c, d)| format!("{}: {}", c.path, d.code()))
+        .collect();
+    assert!(bad.is_empty(), "{bad:?}");
+}
+
 #[test]
 fn check_descends_into_map_textures() {
     let Some(dir) = support::shared_corpus("mpq") else {
@@ -86,15 +151,31 @@ fn generated_archives_read_back() {
     assert_eq!(files["preview.txt"], support::sha256_hex(b"neutral"));
     // v1 and v2-behind-user-data archives of the same members read the same.
     let a = mpq().children(&ctx, get("valid_v1.mpq")).unwrap();
-    let b = mpq().children(&ctx, get("valid_v2_user_data.mpq")).unwrap();
     assert_eq!(a.len(), 5);
-    for (x, y) in a.iter().zip(&b) {
-        assert_eq!(x.name, y.name);
-        match (&x.content, &y.content) {
-            (ChildContent::Bytes(p), ChildContent::Bytes(q)) => assert_eq!(p, q),
-            other => panic!("{other:?}"),
+    // So do v3 archives with HET/BET tables beside the classic ones, and with HET/BET only
+    // (their members named through the HET table).
+    for other in [
+        "valid_v2_user_data.mpq",
+        "valid_v3_het_bet.mpq",
+        "het_bet_only.mpq",
+        "het_bet_packed_v4.mpq",
+    ] {
+        let b = mpq().children(&ctx, get(other)).unwrap();
+        assert_eq!(a.len(), b.len(), "{other}");
+        for (x, y) in a.iter().zip(&b) {
+            assert_eq!(x.name, y.name, "{other}");
+            match (&x.content, &y.content) {
+                (ChildContent::Bytes(p), ChildContent::Bytes(q)) => assert_eq!(p, q, "{other}"),
+                other => panic!("{other:?}"),
+            }
         }
     }
+    let report = mpq().inspect(&ctx, get("het_bet_only.mpq"));
+    assert_eq!(report.fields["hash_table_entries"], 0);
+    assert_eq!(report.fields["het_bet_entries"], 5);
+    let report = mpq().inspect(&ctx, get("het_bet_packed_v4.mpq"));
+    assert_eq!(report.version, Some(4u32.into()));
+    assert_eq!(report.fields["het_bet_entries"], 5);
     // An unnamed, encrypted member is read through the key recovered from its sector table.
     let path = Path::new("no_listfile.w3x");
     let ctx = Context {

@@ -10,6 +10,7 @@ use std::io::Write;
 use flate2::Compression;
 use flate2::write::ZlibEncoder;
 use lumpkit_formats::mpq::crypt::{self, HashKind};
+use lumpkit_formats::mpq::het_bet;
 use lumpkit_formats::mpq::storm_adler32;
 
 use crate::Sample;
@@ -71,6 +72,40 @@ pub struct Writer {
     pub prefix: Prefix,
     /// Put the hash table after the block table (else before it).
     pub hash_last: bool,
+    /// HET/BET tables (a v3 header) as well as, or instead of, the classic tables.
+    pub het_bet: HetBet,
+    /// An `(attributes)` member, last.
+    pub attributes: AttributesKind,
+}
+
+/// What `(attributes)` an archive has.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AttributesKind {
+    /// None.
+    None,
+    /// The CRC32 of every member (0 for itself), as StormLib writes it.
+    Crc32,
+    /// The same with the first member's CRC32 off by one.
+    BadCrc32,
+    /// An MD5 array of made-up digests.
+    BadMd5,
+    /// Version 99.
+    BadVersion,
+}
+
+/// Which tables a v3 archive has.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HetBet {
+    /// Classic tables only (v1/v2 header as `version` says).
+    None,
+    /// Both HET/BET and classic tables, agreeing.
+    Both,
+    /// HET/BET tables only; the classic tables are declared empty.
+    Only,
+    /// Both, but the BET table places the first member one byte further on (a stale table).
+    Stale,
+    /// HET/BET only, zlib-packed, behind a v4 header that records their stored sizes.
+    OnlyPacked,
 }
 
 /// What precedes the archive header.
@@ -129,6 +164,8 @@ impl Writer {
             listfile: true,
             prefix: Prefix::None,
             hash_last: false,
+            het_bet: HetBet::None,
+            attributes: AttributesKind::None,
         }
     }
 
@@ -152,6 +189,32 @@ impl Writer {
                 ..File::new("(listfile)", text.as_bytes())
             });
         }
+        if self.attributes != AttributesKind::None {
+            let n = files.len() as u32 + 1;
+            let (version, flags) = match self.attributes {
+                AttributesKind::BadVersion => (99, 1),
+                AttributesKind::BadMd5 => (100, 4),
+                _ => (100, 1),
+            };
+            let mut data = words(&[version, flags]);
+            if flags == 4 {
+                for i in 0..n {
+                    data.extend_from_slice(&[(i as u8).wrapping_add(1); 16]);
+                }
+            } else {
+                for (i, f) in files.iter().enumerate() {
+                    let crc = crc32fast::hash(&f.data);
+                    let off = u32::from(i == 0 && self.attributes == AttributesKind::BadCrc32);
+                    data.extend_from_slice(&crc.wrapping_add(off).to_le_bytes());
+                }
+                data.extend_from_slice(&[0; 4]);
+            }
+            files.push(File {
+                encrypt: true,
+                fix_key: true,
+                ..File::new("(attributes)", &data)
+            });
+        }
         let mut out = match self.prefix {
             Prefix::None => Vec::new(),
             Prefix::Hm3w => {
@@ -167,7 +230,12 @@ impl Writer {
             }
         };
         let header = out.len();
-        let header_size: usize = if self.version == 0 { 32 } else { 44 };
+        let header_size: usize = match (self.het_bet, self.version) {
+            (HetBet::None, 0) => 32,
+            (HetBet::None, _) => 44,
+            (HetBet::OnlyPacked, _) => 208,
+            _ => 68,
+        };
         out.resize(header + header_size, 0);
         let sector = 512u32 << self.sector_shift;
         let mut blocks = Vec::new();
@@ -270,21 +338,164 @@ impl Writer {
             layout.block_table = out.len();
             out.extend_from_slice(&block_bytes);
         }
+        let mut het_bet_at = (0u64, 0u64);
+        let mut het_bet_sizes = (0u64, 0u64);
+        if self.het_bet != HetBet::None {
+            let mut placed = blocks.clone();
+            if self.het_bet == HetBet::Stale
+                && let Some(first) = placed.first_mut()
+            {
+                first[0] += 1;
+            }
+            let (het, bet) = het_bet_tables(&files, &placed, self.het_bet == HetBet::OnlyPacked);
+            het_bet_sizes = (het.len() as u64, bet.len() as u64);
+            het_bet_at.0 = (out.len() - header) as u64;
+            out.extend_from_slice(&het);
+            het_bet_at.1 = (out.len() - header) as u64;
+            out.extend_from_slice(&bet);
+        }
+        let classic = !matches!(self.het_bet, HetBet::Only | HetBet::OnlyPacked);
         let archive_size = (out.len() - header) as u32;
+        let version = match self.het_bet {
+            HetBet::None => self.version,
+            HetBet::OnlyPacked => 3,
+            _ => 2,
+        };
         let mut h = b"MPQ\x1A".to_vec();
         h.extend_from_slice(&words(&[header_size as u32, archive_size]));
-        h.extend_from_slice(&self.version.to_le_bytes());
+        h.extend_from_slice(&version.to_le_bytes());
         h.extend_from_slice(&self.sector_shift.to_le_bytes());
         h.extend_from_slice(&words(&[
             (layout.hash_table - header) as u32,
             (layout.block_table - header) as u32,
-            self.hash_entries,
-            blocks.len() as u32,
+            if classic { self.hash_entries } else { 0 },
+            if classic { blocks.len() as u32 } else { 0 },
         ]));
         h.resize(header_size, 0);
+        if header_size >= 68 {
+            // v3: the BET position at 52, the HET position at 60.
+            h[52..60].copy_from_slice(&het_bet_at.1.to_le_bytes());
+            h[60..68].copy_from_slice(&het_bet_at.0.to_le_bytes());
+        }
+        if header_size == 208 {
+            // v4: the stored HET and BET sizes at 92 and 100.
+            h[92..100].copy_from_slice(&het_bet_sizes.0.to_le_bytes());
+            h[100..108].copy_from_slice(&het_bet_sizes.1.to_le_bytes());
+        }
         out[header..header + header_size].copy_from_slice(&h);
         (out, layout)
     }
+}
+
+/// Bits appended least significant first, as StormLib's `TBitArray` holds them.
+#[derive(Default)]
+struct Bits {
+    bytes: Vec<u8>,
+}
+
+impl Bits {
+    fn with_len(len: usize) -> Bits {
+        Bits {
+            bytes: vec![0; len.div_ceil(8)],
+        }
+    }
+
+    fn set(&mut self, at: usize, width: u32, value: u64) {
+        for i in 0..width as usize {
+            if value >> i & 1 != 0 {
+                self.bytes[(at + i) / 8] |= 1 << ((at + i) % 8);
+            }
+        }
+    }
+}
+
+/// The HET and BET tables of these members (block `i` is `files[i]`), encrypted, as StormLib's
+/// `CreateHetTable` / `CreateBetTable` lay them out: 64-bit name hashes, a HET of twice the
+/// members, BET entries of 32-bit offset and sizes and an 8-bit flag index.
+fn het_bet_tables(files: &[File], blocks: &[[u32; 4]], packed: bool) -> (Vec<u8>, Vec<u8>) {
+    let n = files.len();
+    let total = 2 * n + 1;
+    let index_bits = (usize::BITS - n.leading_zeros()).max(1);
+    let mut hashes = vec![0u8; total];
+    let mut indices = Bits::with_len(total * index_bits as usize);
+    let mut hash2 = Bits::with_len(n * 56);
+    for (i, f) in files.iter().enumerate() {
+        let hash = het_bet::name_hash(f.name.as_bytes()) | 1 << 63;
+        let mut slot = (hash % total as u64) as usize;
+        while hashes[slot] != 0 {
+            slot = (slot + 1) % total;
+        }
+        hashes[slot] = (hash >> 56) as u8;
+        indices.set(slot * index_bits as usize, index_bits, i as u64);
+        hash2.set(i * 56, 56, hash & (u64::MAX >> 8));
+    }
+    let mut het_data = words(&[
+        0,
+        n as u32,
+        total as u32,
+        64,
+        index_bits,
+        0,
+        index_bits,
+        indices.bytes.len() as u32,
+    ]);
+    het_data.extend_from_slice(&hashes);
+    het_data.extend_from_slice(&indices.bytes);
+    let mut flags: Vec<u32> = Vec::new();
+    for b in blocks {
+        if !flags.contains(&b[3]) {
+            flags.push(b[3]);
+        }
+    }
+    let mut entries = Bits::with_len(n * 104);
+    for (i, b) in blocks.iter().enumerate() {
+        let flag = flags.iter().position(|&f| f == b[3]).unwrap_or(0) as u64;
+        let at = i * 104;
+        entries.set(at, 32, b[0].into());
+        entries.set(at + 32, 32, b[2].into());
+        entries.set(at + 64, 32, b[1].into());
+        entries.set(at + 96, 8, flag);
+    }
+    let mut bet_data = words(&[
+        0,
+        n as u32,
+        0x10,
+        104,
+        0,
+        32,
+        64,
+        96,
+        104,
+        32,
+        32,
+        32,
+        8,
+        0,
+        56,
+        0,
+        56,
+        hash2.bytes.len() as u32,
+        flags.len() as u32,
+    ]);
+    bet_data.extend_from_slice(&words(&flags));
+    bet_data.extend_from_slice(&entries.bytes);
+    bet_data.extend_from_slice(&hash2.bytes);
+    let finish = |magic: &[u8; 4], mut data: Vec<u8>, key: u32| {
+        let size = (data.len() + 12) as u32;
+        data[0..4].copy_from_slice(&size.to_le_bytes());
+        let mut out = magic.to_vec();
+        out.extend_from_slice(&words(&[1, data.len() as u32]));
+        if packed {
+            data = pack(&data);
+        }
+        crypt::encrypt_in_place(&mut data, key);
+        out.extend_from_slice(&data);
+        out
+    };
+    (
+        finish(b"HET\x1A", het_data, crypt::hash_table_key()),
+        finish(b"BET\x1A", bet_data, crypt::block_table_key()),
+    )
 }
 
 fn set_u32(b: &mut [u8], at: usize, v: u32) {
@@ -379,6 +590,86 @@ pub fn samples() -> Vec<Sample> {
         &[],
     ));
     s.push(Sample::new("valid_map.w3x", map().build(), "ok", &[]));
+    s.push(Sample::new(
+        "valid_v3_het_bet.mpq",
+        Writer {
+            het_bet: HetBet::Both,
+            ..plain.clone()
+        }
+        .build(),
+        "ok",
+        &[],
+    ));
+    s.push(Sample::new(
+        "het_bet_disagree.mpq",
+        Writer {
+            het_bet: HetBet::Stale,
+            ..plain.clone()
+        }
+        .build(),
+        "warning",
+        &["mpq-het-bet-disagree"],
+    ));
+    let mut b = Writer {
+        het_bet: HetBet::Both,
+        ..plain.clone()
+    }
+    .build();
+    let het = u32::from_le_bytes([b[60], b[61], b[62], b[63]]) as usize;
+    b[het] = b'X';
+    s.push(Sample::new(
+        "het_bet_malformed.mpq",
+        b,
+        "ok",
+        &["mpq-het-bet-malformed"],
+    ));
+    for (name, kind, status, codes) in [
+        ("attributes_crc32.mpq", AttributesKind::Crc32, "ok", &[][..]),
+        (
+            "attributes_crc.mpq",
+            AttributesKind::BadCrc32,
+            "warning",
+            &["mpq-attributes-crc"][..],
+        ),
+        (
+            "attributes_md5.mpq",
+            AttributesKind::BadMd5,
+            "warning",
+            &["mpq-attributes-md5"][..],
+        ),
+        (
+            "attributes_malformed.mpq",
+            AttributesKind::BadVersion,
+            "ok",
+            &["mpq-attributes-malformed"][..],
+        ),
+    ] {
+        let w = Writer {
+            attributes: kind,
+            ..plain.clone()
+        };
+        s.push(Sample::new(name, w.build(), status, codes));
+    }
+    s.push(Sample::new(
+        "het_bet_packed_v4.mpq",
+        Writer {
+            het_bet: HetBet::OnlyPacked,
+            ..plain.clone()
+        }
+        .build(),
+        "ok",
+        &[],
+    ));
+    s.push(Sample::new(
+        "het_bet_only.mpq",
+        Writer {
+            het_bet: HetBet::Only,
+            ..plain.clone()
+        }
+        .build(),
+        "ok",
+        &[],
+    ));
     s.push(Sample::new(
         "sector_crc.mpq",
         Writer::new(vec![File {

@@ -7,8 +7,10 @@
 //! `../shared/research/mpq-zip.md` §3. Maps are read as their game reads them ([`MapKind`]):
 //! version 1, user data ignored. Decompression lives in `lumpkit-decompress`, joined by the facade.
 
+pub mod attributes;
 pub mod crypt;
 pub mod file;
+pub mod het_bet;
 pub mod rules;
 pub mod view;
 

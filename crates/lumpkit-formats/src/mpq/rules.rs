@@ -130,6 +130,41 @@ pub static PATH_UNSAFE: Rule = Rule {
     message: "block {0} is named with a path that leaves its folder (`..`, an absolute path or a drive letter); extract skips it",
 };
 
+/// The HET/BET tables of a v3+ archive cannot be read.
+pub static HET_BET_MALFORMED: Rule = Rule {
+    code: "mpq-het-bet-malformed",
+    severity: Severity::Info,
+    message: "the {1x} table at byte {0} cannot be read (fault {2}: 1 past the end of the file, 2 over the limits, 3 cannot be unpacked, 4 bad signature or version, 5 fields out of range); StormLib then reads the classic hash and block tables and so do we",
+};
+
+/// The HET/BET tables and the classic tables list different members.
+pub static HET_BET_DISAGREE: Rule = Rule {
+    code: "mpq-het-bet-disagree",
+    severity: Severity::Warning,
+    message: "the HET/BET tables and the classic hash/block tables disagree on {0} of {1} members; StormLib (and the games built on it) read HET/BET, older tools the classic tables, so they see different files",
+};
+
+/// A member whose unpacked bytes do not have the CRC32 its `(attributes)` entry records.
+pub static ATTRIBUTES_CRC: Rule = Rule {
+    code: "mpq-attributes-crc",
+    severity: Severity::Warning,
+    message: "block {0}: the CRC32 of the unpacked data is {1x}, the (attributes) records {2x}; no game is known to check it, but the member changed after the archive was written (a stale or damaged member)",
+};
+
+/// A member whose unpacked bytes do not have the MD5 its `(attributes)` entry records.
+pub static ATTRIBUTES_MD5: Rule = Rule {
+    code: "mpq-attributes-md5",
+    severity: Severity::Warning,
+    message: "block {0}: the MD5 of the unpacked data is not the one the (attributes) records; no game is known to check it, but the member changed after the archive was written (a stale or damaged member)",
+};
+
+/// An `(attributes)` StormLib would not load.
+pub static ATTRIBUTES_MALFORMED: Rule = Rule {
+    code: "mpq-attributes-malformed",
+    severity: Severity::Info,
+    message: "the (attributes) is not used (fault {0}: 1 shorter than its header, 2 version {1} not 100, 3 unknown flags {1x}, 4 a size ({1} bytes) no known layout has, 5 cannot be read); StormLib ignores it too and the game does not need it",
+};
+
 /// Every MPQ rule.
 pub static RULES: &[&Rule] = &[
     &NO_HEADER,
@@ -150,4 +185,9 @@ pub static RULES: &[&Rule] = &[
     &SECTOR_CRC,
     &NO_LISTFILE,
     &PATH_UNSAFE,
+    &HET_BET_MALFORMED,
+    &HET_BET_DISAGREE,
+    &ATTRIBUTES_CRC,
+    &ATTRIBUTES_MD5,
+    &ATTRIBUTES_MALFORMED,
 ];

@@ -130,6 +130,8 @@ pub struct Mpq<'a> {
     pub hi_block_table_offset: Option<u64>,
     /// Absolute offsets of the HET and BET tables (v3+, when declared).
     pub het_bet: Option<(u64, u64)>,
+    /// Stored sizes of the HET and BET tables (v4 header; 0 when not declared).
+    pub het_bet_sizes: (u64, u64),
 }
 
 /// Finds the header as Storm does: every 512 bytes, following a user-data header unless the file
@@ -244,7 +246,17 @@ impl<'a> Mpq<'a> {
         } else {
             None
         };
-        if hash_table_entries == 0 || block_table_declared == 0 {
+        let het_bet_sizes = if version >= 3 {
+            (
+                u64_le(bytes, at.saturating_add(92)).unwrap_or(0),
+                u64_le(bytes, at.saturating_add(100)).unwrap_or(0),
+            )
+        } else {
+            (0, 0)
+        };
+        // Empty classic tables are the end unless HET/BET tables stand in for them (v3+).
+        let classic_empty = hash_table_entries == 0 || block_table_declared == 0;
+        if classic_empty && het_bet.is_none() {
             return Err(Error::file(
                 &rules::TABLES_EMPTY,
                 at.saturating_add(24),
@@ -259,7 +271,7 @@ impl<'a> Mpq<'a> {
                 [hash_table_entries.into(), hash_table_offset, hash_in_file],
             ))?;
         }
-        if !hash_table_entries.is_power_of_two() {
+        if !classic_empty && !hash_table_entries.is_power_of_two() {
             sink.report(
                 rules::HASH_TABLE_SIZE
                     .with(at.saturating_add(24), [hash_table_entries.into(), 0, 0]),
@@ -296,6 +308,7 @@ impl<'a> Mpq<'a> {
             block_table_entries,
             hi_block_table_offset,
             het_bet,
+            het_bet_sizes,
         })
     }
 

@@ -28,6 +28,9 @@ use crate::format::{ExtractSink, Extracted};
 use crate::rules::{NO_SUCH_ENTRY, NOT_A_PICTURE};
 use crate::{Child, ChildContent, Context, Format, Image, Report, Selection};
 
+mod attributes;
+mod het_bet;
+
 /// The MPQ format.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct MpqFormat;
@@ -154,6 +157,23 @@ impl Format for MpqFormat {
         report.version = Some((u32::from(archive.mpq.version) + 1).into());
         fill_fields(&archive, &mut report);
         let children = archive.children(ctx);
+        // Members whose bytes differ from what the (attributes) records, checked as they are read.
+        let stopped = archive.attributes.as_ref().and_then(|table| {
+            let blocks = archive.mpq.block_table_entries;
+            let mut sink = report.sink(ctx.strict);
+            archive
+                .members
+                .iter()
+                .zip(&children)
+                .find_map(|(m, c)| match &c.content {
+                    ChildContent::Bytes(data) => attributes::mismatch(table, blocks, m, data)
+                        .and_then(|d| sink.report(d).err()),
+                    _ => None,
+                })
+        });
+        if let Some(e) = stopped {
+            report.fail(e);
+        }
         (report, Ok(children))
     }
 
@@ -239,6 +259,10 @@ struct Archive<'b> {
     mpq: Mpq<'b>,
     kind: MapKind,
     members: Vec<Entry>,
+    /// Members the HET/BET tables list (v3+, when they can be read).
+    het_bet_entries: Option<u64>,
+    /// The unpacked `(attributes)`, when there is one StormLib would use.
+    attributes: Option<Vec<u8>>,
 }
 
 /// How the file is read: a map by its extension or its `HM3W` block, else a generic archive.
@@ -259,8 +283,30 @@ fn map_kind(ctx: &Context<'_>, bytes: &[u8]) -> MapKind {
 impl<'b> Archive<'b> {
     /// Parses the header and tables, lists the members and names them.
     fn open(ctx: &Context<'_>, bytes: &'b [u8], sink: &mut impl Sink) -> Result<Self, Error> {
+        let mut watch = attributes::Watch {
+            inner: sink,
+            warned: false,
+        };
+        let mut archive = Self::open_tables(ctx, bytes, &mut watch)?;
+        // StormLib ignores the (attributes) of a malformed (protected) map.
+        if !(watch.warned && archive.kind == MapKind::Warcraft3) {
+            archive.attributes = attributes::load(ctx, &archive, watch.inner)?;
+        }
+        Ok(archive)
+    }
+
+    /// The header, the tables and the named members.
+    fn open_tables(
+        ctx: &Context<'_>,
+        bytes: &'b [u8],
+        sink: &mut impl Sink,
+    ) -> Result<Self, Error> {
         let kind = map_kind(ctx, bytes);
         let mpq = Mpq::parse(bytes, kind, sink)?;
+        let tables = het_bet::Tables::open(ctx, &mpq);
+        if mpq.hash_table_entries == 0 || mpq.block_table_declared == 0 {
+            return Self::open_het_bet_only(ctx, mpq, kind, tables, sink);
+        }
         // Only entries that lie in the file are read, so this is bounded by its size; a file made
         // of nothing but table entries still has to fit the allocation limit.
         let in_file = bytes.len() as u64 / 16;
@@ -309,14 +355,106 @@ impl<'b> Archive<'b> {
                 [unreferenced, blocks.len() as u64, 0],
             ))?;
         }
-        let mut archive = Archive { mpq, kind, members };
-        archive.name_members(ctx, sink)?;
+        let mut archive = Archive {
+            mpq,
+            kind,
+            members,
+            het_bet_entries: None,
+            attributes: None,
+        };
+        archive.name_members(ctx, sink, None)?;
+        match tables {
+            Some(Ok(t)) => archive.het_bet_entries = Some(t.compare(&archive, sink)?),
+            Some(Err(d)) => sink.report(d)?,
+            None => {}
+        }
         Ok(archive)
     }
 
+    /// An archive whose classic tables are empty, read through its HET/BET tables (as StormLib
+    /// does); without readable HET/BET tables it holds nothing.
+    fn open_het_bet_only(
+        ctx: &Context<'_>,
+        mpq: Mpq<'b>,
+        kind: MapKind,
+        tables: Option<Result<het_bet::Tables, lumpkit_formats::Diagnostic>>,
+        sink: &mut impl Sink,
+    ) -> Result<Self, Error> {
+        let empty = Error::file(
+            &mpq_rules::TABLES_EMPTY,
+            mpq.header_offset.saturating_add(24),
+            [
+                mpq.hash_table_entries.into(),
+                mpq.block_table_declared.into(),
+                0,
+            ],
+        );
+        let tables = match tables {
+            Some(Ok(t)) => t,
+            Some(Err(d)) => {
+                sink.report(d)?;
+                return Err(empty);
+            }
+            None => return Err(empty),
+        };
+        let members = tables.members();
+        let mut archive = Archive {
+            mpq,
+            kind,
+            het_bet_entries: Some(members.len() as u64),
+            members,
+            attributes: None,
+        };
+        archive.name_members(ctx, sink, Some(&tables))?;
+        Ok(archive)
+    }
+
+    /// Gives the member a HET lookup of `name` finds the name's classic check hashes, so the
+    /// classic lookups below find it (archives read through HET/BET only).
+    fn resolve_het(&mut self, tables: &het_bet::Tables, name: &[u8]) {
+        let Some(index) = tables.find(name) else {
+            return;
+        };
+        if let Some(m) = self
+            .members
+            .iter_mut()
+            .find(|m| m.block.index == index && m.hash.hash_a == 0 && m.hash.hash_b == 0)
+        {
+            m.hash.hash_a = crypt::hash(name, HashKind::NameA);
+            m.hash.hash_b = crypt::hash(name, HashKind::NameB);
+        }
+    }
+
     /// Names members from the well-known names and the `(listfile)`, and orders each name's members
-    /// as a lookup finds them (neutral locale, then hash-chain order).
-    fn name_members(&mut self, ctx: &Context<'_>, sink: &mut impl Sink) -> Result<(), Error> {
+    /// as a lookup finds them (neutral locale, then hash-chain order). `het`: the archive is read
+    /// through its HET/BET tables, which resolve the names first.
+    fn name_members(
+        &mut self,
+        ctx: &Context<'_>,
+        sink: &mut impl Sink,
+        het: Option<&het_bet::Tables>,
+    ) -> Result<(), Error> {
+        if let Some(tables) = het {
+            self.resolve_het(tables, b"(listfile)");
+            let listfile = self.lookup(b"(listfile)").cloned().map(|mut m| {
+                m.name = Some("(listfile)".into());
+                m
+            });
+            let text = listfile.and_then(|m| self.read(ctx, &m).ok().map(Cow::into_owned));
+            for line in text
+                .as_deref()
+                .unwrap_or_default()
+                .split(|&b| matches!(b, b'\r' | b'\n' | b';' | 0))
+            {
+                let line = line.trim_ascii();
+                if !line.is_empty() && line.len() <= MAX_NAME {
+                    self.resolve_het(tables, line);
+                }
+            }
+            for name in KNOWN_NAMES {
+                self.resolve_het(tables, name.as_bytes());
+            }
+        }
         let mut by_hash: HashMap<(u32, u32), Vec<usize>> = HashMap::new();
         for (i, m) in self.members.iter().enumerate() {
             by_hash
@@ -675,6 +813,9 @@ fn fill_fields(archive: &Archive<'_>, report: &mut Report) {
     report.set("hash_table_entries", mpq.hash_table_entries);
     report.set("block_table_entries", mpq.block_table_entries);
     report.set("het_bet", mpq.het_bet.is_some());
+    if let Some(n) = archive.het_bet_entries {
+        report.set("het_bet_entries", n);
+    }
     report.set_with("entries", || {
         archive
             .members

@@ -1,0 +1,86 @@
+//! The `(attributes)` member checked against the members it describes: each member's CRC32 and
+//! MD5 compared with its unpacked bytes where `check` reads them anyway.
+
+use lumpkit_formats::mpq::attributes::{Attributes, AttributesFault};
+use lumpkit_formats::mpq::rules as mpq_rules;
+use lumpkit_formats::{Diagnostic, Error, Severity, Sink, bytes};
+use md5::{Digest, Md5};
+
+use super::{Archive, Entry};
+use crate::Context;
+
+/// Passes diagnostics on and remembers whether any was a warning or worse: StormLib marks such
+/// archives (protected maps) malformed and then ignores their `(attributes)`.
+pub(super) struct Watch<'s, S> {
+    pub(super) inner: &'s mut S,
+    pub(super) warned: bool,
+}
+
+impl<S: Sink> Sink for Watch<'_, S> {
+    fn report(&mut self, diagnostic: Diagnostic) -> Result<(), Error> {
+        self.warned |= diagnostic.severity() != Severity::Info;
+        self.inner.report(diagnostic)
+    }
+}
+
+/// Reads the archive's `(attributes)`, reporting one that StormLib would not load; `None` when
+/// there is none or it is not used.
+pub(super) fn load(
+    ctx: &Context<'_>,
+    archive: &Archive<'_>,
+    sink: &mut impl Sink,
+) -> Result<Option<Vec<u8>>, Error> {
+    let Some(member) = archive.lookup(b"(attributes)").cloned() else {
+        return Ok(None);
+    };
+    let mut member: Entry = member;
+    member.name = Some("(attributes)".into());
+    let blocks = archive.mpq.block_table_entries;
+    let fault = match archive.read(ctx, &member) {
+        Ok(data) => match Attributes::parse(&data, blocks) {
+            Ok(_) => return Ok(Some(data.into_owned())),
+            Err(f) => {
+                let word = |at| bytes::u32_le(&data, at).map_or(0, u64::from);
+                let detail = match f {
+                    AttributesFault::Version => word(0),
+                    AttributesFault::Flags => word(4),
+                    _ => data.len() as u64,
+                };
+                (f as u64, detail)
+            }
+        },
+        Err(_) => (5, 0),
+    };
+    sink.report(mpq_rules::ATTRIBUTES_MALFORMED.here([fault.0, fault.1, 0]))?;
+    Ok(None)
+}
+
+/// The mismatch between a member's unpacked bytes and its `(attributes)` entry, if any (CRC32
+/// first; the MD5 only when the CRC32 agrees or is absent).
+pub(super) fn mismatch(
+    attributes: &[u8],
+    blocks: u32,
+    m: &Entry,
+    data: &[u8],
+) -> Option<Diagnostic> {
+    // The weak signature is written after the (attributes): its entry holds the CRC32 of the
+    // zeroed 72 bytes the signature replaces (seen in real Warcraft III maps), never its own.
+    if m.name.as_deref() == Some("(signature)") {
+        return None;
+    }
+    let table = Attributes::parse(attributes, blocks).ok()?;
+    let index = m.block.index;
+    if let Some(want) = table.crc32(index) {
+        let got = crc32fast::hash(data);
+        if got != want {
+            return Some(mpq_rules::ATTRIBUTES_CRC.here([index.into(), got.into(), want.into()]));
+        }
+    }
+    if let Some(want) = table.md5(index) {
+        let got: [u8; 16] = Md5::digest(data).into();
+        if got != want {
+            return Some(mpq_rules::ATTRIBUTES_MD5.here([index.into(), 0, 0]));
+        }
+    }
+    None
+}
