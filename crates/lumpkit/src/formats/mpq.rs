@@ -117,22 +117,12 @@ impl Format for MpqFormat {
         true
     }
 
-    /// The header, tables and member list. Members are not read here: a member that cannot be
-    /// read is an error on that member (its child), not on the archive.
+    /// The header, tables and member list, and the members checked against `(attributes)`: that
+    /// needs their bytes, so this is [`Format::inspect_with_children`] without keeping the members
+    /// (the two must report the same). A member that cannot be read is an error on that member
+    /// (its child), not on the archive.
     fn inspect(&self, ctx: &Context<'_>, bytes: &[u8]) -> Report {
-        let mut report = Report::for_context("mpq", ctx);
-        let archive = {
-            let mut sink = report.sink(ctx.strict);
-            Archive::open(ctx, bytes, &mut sink)
-        };
-        match archive {
-            Ok(archive) => {
-                report.version = Some((u32::from(archive.mpq.version) + 1).into());
-                fill_fields(&archive, &mut report);
-            }
-            Err(e) => report.fail(e),
-        }
-        report
+        self.inspect_with_children(ctx, bytes).0
     }
 
     /// Opens the archive once for both the report and the members.
