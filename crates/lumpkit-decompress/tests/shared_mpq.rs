@@ -13,7 +13,7 @@
     clippy::indexing_slicing
 )]
 
-use std::path::PathBuf;
+mod common;
 
 use lumpkit_decompress::{Method, mpq_methods, mpq_sector};
 use sha2::Digest;
@@ -74,37 +74,6 @@ const MEMBERS: &[Member] = &[
         masks: &[0x08],
     },
 ];
-
-fn shared_mpq_dir() -> Option<PathBuf> {
-    let shared = std::env::var_os("LUMPKIT_SHARED")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared"));
-    let dir = shared.join("corpus/mpq");
-    if dir.is_dir() {
-        return Some(dir);
-    }
-    assert!(
-        !std::env::var("LUMPKIT_REQUIRE_SHARED_CORPUS").is_ok_and(|v| v == "1"),
-        "{} is missing and LUMPKIT_REQUIRE_SHARED_CORPUS=1",
-        dir.display()
-    );
-    eprintln!(
-        "notice: {} not found; skipping tests against the shared real-world corpus",
-        dir.display()
-    );
-    None
-}
-
-/// StormLib's `expected.tsv` sha256 for a member.
-fn expected_sha256(dir: &std::path::Path, file: &str, name: &str) -> String {
-    let text = std::fs::read_to_string(dir.join("expected.tsv")).unwrap();
-    let key = format!("entry={name}");
-    text.lines()
-        .map(|l| l.split('\t').collect::<Vec<_>>())
-        .find(|c| c.len() >= 4 && c[0] == file && c[1] == "entry-sha256" && c[2] == key)
-        .map(|c| c[3].to_string())
-        .unwrap_or_else(|| panic!("no sha256 fact for {file} {name}"))
-}
 
 /// The MPQ encryption table (the format's standard derivation).
 fn crypt_table() -> Vec<u32> {
@@ -184,7 +153,9 @@ fn decode_member(table: &[u32], bytes: &[u8], m: &Member) -> (Vec<u8>, Vec<u8>) 
 
 #[test]
 fn real_huffman_adpcm_and_pkware_sectors_decode_to_stormlibs_bytes() {
-    let Some(dir) = shared_mpq_dir() else { return };
+    let Some(dir) = common::shared_corpus("mpq") else {
+        return;
+    };
     let table = crypt_table();
     for m in MEMBERS {
         let bytes = std::fs::read(dir.join(m.file)).unwrap();
@@ -196,7 +167,7 @@ fn real_huffman_adpcm_and_pkware_sectors_decode_to_stormlibs_bytes() {
             .collect();
         assert_eq!(
             got,
-            expected_sha256(&dir, m.file, m.name),
+            common::expected_sha256(&dir, m.file, m.name),
             "{} {}",
             m.file,
             m.name
@@ -220,7 +191,9 @@ fn the_wav_sectors_use_huffman_then_adpcm() {
 
 #[test]
 fn real_single_unit_bzip2_members_decode_to_stormlibs_bytes() {
-    let Some(dir) = shared_mpq_dir() else { return };
+    let Some(dir) = common::shared_corpus("mpq") else {
+        return;
+    };
     // StarCraft II replays: single-unit members (one block, no sector table), mask 0x10.
     // (file, name, absolute data offset, stored size, file size)
     let members = [
@@ -249,6 +222,10 @@ fn real_single_unit_bzip2_members_decode_to_stormlibs_bytes() {
             .iter()
             .map(|b| format!("{b:02x}"))
             .collect();
-        assert_eq!(got, expected_sha256(&dir, file, name), "{file} {name}");
+        assert_eq!(
+            got,
+            common::expected_sha256(&dir, file, name),
+            "{file} {name}"
+        );
     }
 }

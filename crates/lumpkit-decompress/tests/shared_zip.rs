@@ -9,40 +9,10 @@
     clippy::indexing_slicing
 )]
 
-use std::path::PathBuf;
+mod common;
 
 use lumpkit_decompress::{Method, decompress, decompress_sized};
 use sha2::Digest;
-
-fn shared_zip_dir() -> Option<PathBuf> {
-    let shared = std::env::var_os("LUMPKIT_SHARED")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared"));
-    let dir = shared.join("corpus/zip");
-    if dir.is_dir() {
-        return Some(dir);
-    }
-    assert!(
-        !std::env::var("LUMPKIT_REQUIRE_SHARED_CORPUS").is_ok_and(|v| v == "1"),
-        "{} is missing and LUMPKIT_REQUIRE_SHARED_CORPUS=1",
-        dir.display()
-    );
-    eprintln!(
-        "notice: {} not found; skipping tests against the shared real-world corpus",
-        dir.display()
-    );
-    None
-}
-
-fn expected_sha256(dir: &std::path::Path, file: &str, name: &str) -> String {
-    let text = std::fs::read_to_string(dir.join("expected.tsv")).unwrap();
-    let key = format!("entry={name}");
-    text.lines()
-        .map(|l| l.split('\t').collect::<Vec<_>>())
-        .find(|c| c.len() >= 4 && c[0] == file && c[1] == "entry-sha256" && c[2] == key)
-        .map(|c| c[3].to_string())
-        .unwrap_or_else(|| panic!("no sha256 fact for {file} {name}"))
-}
 
 /// The first member: (name, method, flags, compressed bytes, uncompressed size) from its local header.
 fn first_member(bytes: &[u8]) -> (String, u16, u16, &[u8], usize) {
@@ -59,12 +29,14 @@ fn first_member(bytes: &[u8]) -> (String, u16, u16, &[u8], usize) {
 
 #[test]
 fn real_lzma_member_decodes_to_zipfiles_bytes() {
-    let Some(dir) = shared_zip_dir() else { return };
+    let Some(dir) = common::shared_corpus("zip") else {
+        return;
+    };
     let file = "zip2__lzma.zip";
     let bytes = std::fs::read(dir.join(file)).unwrap();
     let (name, method, flags, packed, size) = first_member(&bytes);
     assert_eq!(method, 14, "LZMA");
-    let want = expected_sha256(&dir, file, &name);
+    let want = common::expected_sha256(&dir, file, &name);
     let hex = |out: &[u8]| {
         sha2::Sha256::digest(out)
             .iter()
@@ -87,7 +59,9 @@ fn real_lzma_member_decodes_to_zipfiles_bytes() {
 
 #[test]
 fn real_deflate_member_decodes_to_zipfiles_bytes() {
-    let Some(dir) = shared_zip_dir() else { return };
+    let Some(dir) = common::shared_corpus("zip") else {
+        return;
+    };
     // A Quake 3 map pack's level shot (flags 0: sizes in the local header).
     let file = "q3defrag__de4th_run2.pk3";
     let bytes = std::fs::read(dir.join(file)).unwrap();
@@ -101,5 +75,5 @@ fn real_deflate_member_decodes_to_zipfiles_bytes() {
         .iter()
         .map(|b| format!("{b:02x}"))
         .collect();
-    assert_eq!(got, expected_sha256(&dir, file, &name));
+    assert_eq!(got, common::expected_sha256(&dir, file, &name));
 }
