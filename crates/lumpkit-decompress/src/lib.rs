@@ -84,6 +84,22 @@ pub enum Method {
 }
 
 impl Method {
+    /// Every method, for tests and fuzzers that try them all.
+    pub const ALL: [Method; 12] = [
+        Method::Zlib,
+        Method::Deflate,
+        Method::Deflate64,
+        Method::Bzip2,
+        Method::Lzma,
+        Method::LzmaMpq,
+        Method::Zstd,
+        Method::PkwareDcl,
+        Method::MpqSparse,
+        Method::MpqHuffman,
+        Method::MpqAdpcmMono,
+        Method::MpqAdpcmStereo,
+    ];
+
     /// A short lowercase name for diagnostics.
     pub const fn name(self) -> &'static str {
         match self {

@@ -10,27 +10,12 @@
 use lumpkit_decompress::{Error, Method, decompress, mpq_methods, mpq_sector};
 use proptest::prelude::*;
 
-const ALL: [Method; 12] = [
-    Method::Zlib,
-    Method::Deflate,
-    Method::Deflate64,
-    Method::Bzip2,
-    Method::Lzma,
-    Method::LzmaMpq,
-    Method::Zstd,
-    Method::PkwareDcl,
-    Method::MpqSparse,
-    Method::MpqHuffman,
-    Method::MpqAdpcmMono,
-    Method::MpqAdpcmStereo,
-];
-
 proptest! {
     #![proptest_config(ProptestConfig { cases: 512, ..ProptestConfig::default() })]
 
     #[test]
     fn random_bytes_never_panic_or_pass_the_limit(input in proptest::collection::vec(any::<u8>(), 0..2048), limit in 0usize..70_000) {
-        for method in ALL {
+        for method in Method::ALL {
             let mut out = vec![7u8; 3];
             let result = decompress(method, &input, &mut out, limit);
             prop_assert!(out.len() <= 3 + limit, "{method}: {} bytes past a limit of {limit}", out.len() - 3);
