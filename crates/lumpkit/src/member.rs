@@ -161,22 +161,9 @@ mod tests {
 
     /// A PAK of `(name, data)` entries.
     fn pak(entries: &[(&str, &[u8])]) -> Vec<u8> {
-        let mut out = b"PACK".to_vec();
-        out.resize(12, 0);
-        let mut dir = Vec::new();
-        for (name, data) in entries {
-            let mut n = [0u8; 56];
-            n[..name.len()].copy_from_slice(name.as_bytes());
-            dir.extend_from_slice(&n);
-            dir.extend_from_slice(&(out.len() as u32).to_le_bytes());
-            dir.extend_from_slice(&(data.len() as u32).to_le_bytes());
-            out.extend_from_slice(data);
-        }
-        let dirofs = out.len() as u32;
-        out[4..8].copy_from_slice(&dirofs.to_le_bytes());
-        out[8..12].copy_from_slice(&(dir.len() as u32).to_le_bytes());
-        out.extend_from_slice(&dir);
-        out
+        let entries: Vec<(&[u8], &[u8])> =
+            entries.iter().map(|(n, d)| (n.as_bytes(), *d)).collect();
+        lumpkit_testgen::pak::pak(&entries)
     }
 
     fn member(found: Resolved<'_>) -> (String, Vec<u8>) {
