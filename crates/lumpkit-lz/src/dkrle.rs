@@ -29,13 +29,7 @@ pub fn decompress(input: &[u8], out: &mut [u8]) -> Result<usize, LzError> {
             0xC0..=0xFD => usize::from(x).saturating_sub(190),
             _ => continue,
         };
-        let end =
-            pos.checked_add(count)
-                .filter(|&e| e <= out.len())
-                .ok_or(LzError::OutputOverrun {
-                    offset: at,
-                    produced: pos,
-                })?;
+        let end = crate::output_end(pos, count, out.len(), at)?;
         match x {
             0x00..=0x3F => {
                 let src = inp.take(count)?;

@@ -18,6 +18,19 @@ pub mod rle;
 
 use core::fmt;
 
+/// Where `count` output bytes written from `pos` end, or `OutputOverrun` (at input offset `at`)
+/// when they would pass the `len` bytes expected: every decoder here checks a run or copy this way
+/// before writing it.
+#[inline(always)]
+fn output_end(pos: usize, count: usize, len: usize, at: usize) -> Result<usize, LzError> {
+    pos.checked_add(count)
+        .filter(|&e| e <= len)
+        .ok_or(LzError::OutputOverrun {
+            offset: at,
+            produced: pos,
+        })
+}
+
 /// Why a stream could not be decoded into the expected number of bytes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum LzError {

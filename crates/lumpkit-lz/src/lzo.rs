@@ -147,13 +147,7 @@ fn literals(
     run: usize,
 ) -> Result<(), LzError> {
     let at = inp.pos;
-    let end = op
-        .checked_add(run)
-        .filter(|&e| e <= out.len())
-        .ok_or(LzError::OutputOverrun {
-            offset: at,
-            produced: *op,
-        })?;
+    let end = crate::output_end(*op, run, out.len(), at)?;
     let src = inp.take(run)?;
     if let Some(dst) = out.get_mut(*op..end) {
         dst.copy_from_slice(src);
@@ -177,13 +171,7 @@ fn copy_match(
             produced: *op,
         });
     }
-    let end = op
-        .checked_add(length)
-        .filter(|&e| e <= out.len())
-        .ok_or(LzError::OutputOverrun {
-            offset: at,
-            produced: *op,
-        })?;
+    let end = crate::output_end(*op, length, out.len(), at)?;
     copy_back(out, op.saturating_sub(distance), *op, end);
     *op = end;
     Ok(())

@@ -14,13 +14,7 @@ pub fn decompress(input: &[u8], out: &mut [u8]) -> Result<usize, LzError> {
         let at = inp.pos;
         let header = inp.byte()?;
         let count = usize::from(header & 0x7F).saturating_add(1);
-        let end =
-            pos.checked_add(count)
-                .filter(|&e| e <= out.len())
-                .ok_or(LzError::OutputOverrun {
-                    offset: at,
-                    produced: pos,
-                })?;
+        let end = crate::output_end(pos, count, out.len(), at)?;
         let dst = out.get_mut(pos..end).unwrap_or(&mut []);
         if header & 0x80 != 0 {
             dst.fill(inp.byte()?);
