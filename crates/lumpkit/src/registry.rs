@@ -70,7 +70,7 @@ pub fn sniff_claimed(bytes: &[u8], claimed: Option<&'static dyn Format>) -> Snif
 pub fn by_extension(extension: &str) -> Option<&'static dyn Format> {
     // Every extension in one flat table of numbers, built once: `check` asks this of every
     // archive member, and comparing a number per entry is cheaper than comparing text.
-    static TABLE: LazyLock<Vec<(u64, &'static dyn Format)>> = LazyLock::new(|| {
+    static TABLE: LazyLock<Vec<(u128, &'static dyn Format)>> = LazyLock::new(|| {
         FORMATS
             .iter()
             .flat_map(|&f| {
@@ -84,19 +84,19 @@ pub fn by_extension(extension: &str) -> Option<&'static dyn Format> {
     TABLE.iter().find(|(k, _)| *k == key).map(|&(_, f)| f)
 }
 
-/// An extension of 1 to 7 bytes, lower-cased, with its length in the top byte, as one number. Longer
-/// ones have none: no format registers one (a test checks).
-fn extension_key(extension: &str) -> Option<u64> {
+/// An extension of 1 to 15 bytes, lower-cased, with its length in the top byte, as one number
+/// (`sc2replay` needs more than 7). Longer ones have none: no format registers one (a test checks).
+fn extension_key(extension: &str) -> Option<u128> {
     let len = extension.len();
-    if !(1..8).contains(&len) {
+    if !(1..16).contains(&len) {
         return None;
     }
-    let mut key = [0u8; 8];
+    let mut key = [0u8; 16];
     for (k, b) in key.iter_mut().zip(extension.bytes()) {
         *k = b.to_ascii_lowercase();
     }
-    key[7] = len as u8;
-    Some(u64::from_le_bytes(key))
+    key[15] = len as u8;
+    Some(u128::from_le_bytes(key))
 }
 
 /// The extension of the last component of a `/`-separated name, as [`Path::extension`] defines it
@@ -221,6 +221,7 @@ mod tests {
     #[test]
     fn extension_claims_ignore_case() {
         assert_eq!(by_extension("BlP").map(|f| f.name()), Some("blp"));
+        assert_eq!(by_extension("SC2Replay").map(|f| f.name()), Some("mpq"));
         assert!(by_extension("png").is_none());
     }
 }

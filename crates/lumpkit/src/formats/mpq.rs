@@ -102,7 +102,18 @@ impl Format for MpqFormat {
 
     fn extensions(&self) -> &'static [&'static str] {
         &[
-            "mpq", "w3x", "w3m", "w3n", "scm", "scx", "sc2map", "sc2mod", "s2ma", "s2mv", "sc2ma",
+            "mpq",
+            "w3x",
+            "w3m",
+            "w3n",
+            "scm",
+            "scx",
+            "sc2map",
+            "sc2mod",
+            "s2ma",
+            "s2mv",
+            "sc2ma",
+            "sc2replay",
         ]
     }
 
