@@ -10,8 +10,9 @@ use std::path::Path;
 use lumpkit::check::{Checked, CheckedFile};
 use lumpkit::{Severity, Status};
 
-use super::output::{Message, Row, Verdict};
+use super::output::{Row, Verdict};
 use super::policy::Policy;
+use lumpkit::check::Message;
 
 /// A finding shared by at least this many members of one archive is printed once, with a count.
 const FOLD_AT: usize = 4;

@@ -5,7 +5,6 @@ mod human;
 mod output;
 mod policy;
 mod sarif;
-mod walk;
 
 use std::collections::BTreeMap;
 use std::io::IsTerminal;
@@ -16,7 +15,7 @@ use std::sync::mpsc;
 
 use clap::{Args, ValueEnum};
 use lumpkit::OpenMode;
-use lumpkit::check::{CheckedFile as FileResult, check_file as check_file_at};
+use lumpkit::check::{CheckedFile as FileResult, check_file as check_file_at, walk};
 
 use crate::{CommonArgs, Fatal, open};
 use human::Human;
@@ -104,7 +103,8 @@ pub fn run(args: &CheckArgs) -> Result<ExitCode, Fatal> {
     let policy = Policy::new(&allow, &deny, args.deny_warnings || project.deny_warnings);
     let policies = Policies::new(policy, config);
     let pal = args.common.palette_table()?;
-    let files = walk::collect(&args.paths, args.follow_links)?;
+    // A folder's `expect.tsv` is read as its manifest, not checked as a file.
+    let files = walk::collect(&args.paths, args.follow_links, expect::is_manifest)?;
     let expectations = expect::Expectations::load(files.iter().filter_map(|f| f.path.parent()));
     let pool = rayon::ThreadPoolBuilder::new().num_threads(jobs).build()?;
     let bar =

@@ -6,9 +6,8 @@ use std::io::Write;
 use std::path::Path;
 use std::time::Duration;
 
-use lumpkit::check::Checked;
+use lumpkit::check::{Checked, JsonLine};
 use lumpkit::{Severity, Status};
-use serde::Serialize;
 
 use super::OutputFormat;
 use super::expect::{Expectation, Expectations};
@@ -83,7 +82,7 @@ impl<'a, W: Write> Printer<'a, W> {
             };
             match self.format {
                 OutputFormat::Json => {
-                    let line = JsonLine::new(&policy, checked, status, io_error, &verdict);
+                    let line = json_line(&policy, checked, status, io_error, &verdict);
                     serde_json::to_writer(&mut self.out, &line)?;
                     self.out.write_all(b"\n")?;
                 }
@@ -128,106 +127,6 @@ impl<'a, W: Write> Printer<'a, W> {
 pub(super) struct Row<'e> {
     pub status: Status,
     pub verdict: Verdict<'e>,
-}
-
-/// One JSON Lines record, DESIGN.md's shape, serialized straight from the result (no
-/// intermediate JSON tree: a large archive prints thousands of these).
-#[derive(Serialize)]
-struct JsonLine<'a> {
-    path: &'a str,
-    /// The file on disk, then each member's own name down to this one: unambiguous where names
-    /// hold the `!` that joins `path`.
-    location: Location<'a>,
-    format: &'a str,
-    status: &'static str,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    width: Option<u32>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    height: Option<u32>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    mips: Option<u32>,
-    diagnostics: Vec<JsonDiagnostic<'a>>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    expected: Option<&'static str>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    as_expected: Option<bool>,
-}
-
-#[derive(Serialize)]
-struct JsonDiagnostic<'a> {
-    code: &'static str,
-    severity: &'static str,
-    message: Message<'a>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    offset: Option<u64>,
-}
-
-/// A diagnostic's message, written without building a string first; an unreadable file's message
-/// is the OS reason.
-pub(super) struct Message<'a>(pub &'a lumpkit::Diagnostic, pub Option<&'a str>);
-
-impl std::fmt::Display for Message<'_> {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match (self.0.code(), self.1) {
-            ("lumpkit-unreadable", Some(reason)) => f.write_str(reason),
-            _ => self.0.fmt(f),
-        }
-    }
-}
-
-impl Serialize for Message<'_> {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_str(self)
-    }
-}
-
-/// A result's [`Checked::location`], serialized as a JSON array without collecting it first.
-struct Location<'a>(&'a Checked);
-
-impl Serialize for Location<'_> {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_seq(self.0.location())
-    }
-}
-
-impl<'a> JsonLine<'a> {
-    fn new(
-        policy: &Policy,
-        c: &'a Checked,
-        status: Status,
-        io_error: Option<&'a str>,
-        verdict: &Verdict<'_>,
-    ) -> Self {
-        let r = &c.report;
-        let diagnostics = r
-            .diagnostics
-            .iter()
-            .filter_map(|d| {
-                Some(JsonDiagnostic {
-                    code: d.code(),
-                    severity: policy.severity(d)?.as_str(),
-                    message: Message(d, io_error),
-                    offset: d.offset,
-                })
-            })
-            .collect();
-        let (expected, as_expected) = match verdict {
-            Verdict::Recorded(e, met) => (Some(e.status_str()), Some(*met)),
-            _ => (None, None),
-        };
-        JsonLine {
-            path: &c.path,
-            location: Location(c),
-            format: r.format,
-            status: status.as_str(),
-            width: r.width,
-            height: r.height,
-            mips: r.mips,
-            diagnostics,
-            expected,
-            as_expected,
-        }
-    }
 }
 
 /// GitHub Actions annotations: one `::error`/`::warning`/`::notice` line per diagnostic.
@@ -464,5 +363,20 @@ impl Summary {
             )?;
         }
         Ok(())
+    }
+}
+
+/// The JSON Lines record of one result under `policy`, with its recorded expectation if any.
+fn json_line<'a>(
+    policy: &Policy,
+    checked: &'a Checked,
+    status: Status,
+    io_error: Option<&'a str>,
+    verdict: &Verdict<'_>,
+) -> JsonLine<'a> {
+    let line = JsonLine::with_severities(checked, status, io_error, |d| policy.severity(d));
+    match verdict {
+        Verdict::Recorded(e, met) => line.expectation(e.status_str(), *met),
+        _ => line,
     }
 }

@@ -17,8 +17,8 @@ use lumpkit::check::Checked;
 use lumpkit::{Diagnostic, Severity};
 use serde::Serialize;
 
-use super::output::Message;
 use super::policy::Policy;
+use lumpkit::check::Message;
 
 const SCHEMA: &str = "https://json.schemastore.org/sarif-2.1.0.json";
 

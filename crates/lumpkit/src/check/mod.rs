@@ -2,6 +2,11 @@
 
 use std::path::Path;
 
+mod json_line;
+pub mod walk;
+
+pub use json_line::{JsonDiagnostic, JsonLine, Message};
+
 use smallvec::SmallVec;
 
 use crate::registry::{Sniffed, by_extension, extension_of, sniff_claimed};

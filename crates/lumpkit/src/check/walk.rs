@@ -1,8 +1,9 @@
 //! Finding the files to check: folders walked recursively in a stable (sorted) order.
+//!
+//! The CLI's `check`, the Python binding and anything else that checks a tree walk it the same way,
+//! so that their results list the same files in the same order.
 
 use std::path::{Path, PathBuf};
-
-use crate::Fatal;
 
 /// A file to check.
 #[derive(Debug)]
@@ -15,15 +16,25 @@ pub struct Found {
 }
 
 /// Expands `paths` into files. Folders are walked recursively; symbolic links are followed only
-/// with `follow_links` (walkdir detects loops). A path that does not exist is a usage error.
-pub fn collect(paths: &[PathBuf], follow_links: bool) -> Result<Vec<Found>, Fatal> {
+/// with `follow_links` (walkdir detects loops). Files inside a folder for which `skip` says yes are
+/// left out (the CLI skips its `expect.tsv` manifests); a file named directly is always listed.
+///
+/// A path that does not exist is an error of kind `NotFound` naming it.
+pub fn collect(
+    paths: &[PathBuf],
+    follow_links: bool,
+    skip: impl Fn(&Path) -> bool,
+) -> std::io::Result<Vec<Found>> {
     let mut files = Vec::new();
     for root in paths {
         if !root.exists() && root.symlink_metadata().is_err() {
-            return Err(Fatal(format!("{}: no such file or folder", root.display())));
+            return Err(std::io::Error::new(
+                std::io::ErrorKind::NotFound,
+                format!("{}: no such file or folder", root.display()),
+            ));
         }
         if root.is_dir() {
-            walk_dir(root, follow_links, &mut files);
+            walk_dir(root, follow_links, &skip, &mut files);
         } else {
             files.push(Found {
                 path: root.clone(),
@@ -40,19 +51,18 @@ fn is_listed(kind: std::fs::FileType) -> bool {
     !kind.is_dir() && !kind.is_symlink()
 }
 
-fn walk_dir(root: &Path, follow_links: bool, files: &mut Vec<Found>) {
+fn walk_dir(root: &Path, follow_links: bool, skip: &dyn Fn(&Path) -> bool, files: &mut Vec<Found>) {
     let walker = walkdir::WalkDir::new(root)
         .follow_links(follow_links)
         .sort_by_file_name();
     for entry in walker {
         match entry {
-            // A folder's `expect.tsv` is read as its manifest, not checked as a file. FIFOs, sockets
-            // and devices are listed too: opening refuses them, so each is reported, not skipped.
-            Ok(e) if is_listed(e.file_type()) && !super::expect::is_manifest(e.path()) => files
-                .push(Found {
-                    path: e.into_path(),
-                    root: Some(root.to_path_buf()),
-                }),
+            // FIFOs, sockets and devices are listed too: opening refuses them, so each is reported,
+            // not skipped.
+            Ok(e) if is_listed(e.file_type()) && !skip(e.path()) => files.push(Found {
+                path: e.into_path(),
+                root: Some(root.to_path_buf()),
+            }),
             Ok(_) => {}
             // An unreadable folder or a link loop: report the path so it is not silently skipped.
             Err(e) => {
