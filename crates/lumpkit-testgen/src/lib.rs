@@ -12,6 +12,7 @@ pub mod bsp;
 pub mod jpeg;
 pub mod lz;
 pub mod m2;
+pub mod many;
 pub mod misc;
 pub mod mpq;
 pub mod paa;

@@ -371,6 +371,18 @@ pub fn samples() -> Vec<Sample> {
         "error",
         &["zip-central-directory-out-of-bounds"],
     ));
+    // One record fewer counted than the directory holds (as a count wrapped at 65,536 looks).
+    let mut b = valid.clone();
+    let end = eocd(&b);
+    let counted = u16::from_le_bytes([b[end + 10], b[end + 11]]) - 1;
+    set_u16(&mut b, end + 8, counted);
+    set_u16(&mut b, end + 10, counted);
+    s.push(Sample::new(
+        "entry_count_short.pk3",
+        b,
+        "warning",
+        &["zip-entry-count-short"],
+    ));
     let mut b = valid.clone();
     let end = eocd(&b);
     set_u16(&mut b, end + 8, 4);

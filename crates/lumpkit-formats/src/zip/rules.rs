@@ -58,6 +58,12 @@ pub static TOO_MANY_ENTRIES: Rule = Rule {
     severity: Severity::Warning,
     message: "the archive holds {0} entries, more than {1} (the most a non-Zip64 archive can hold): a shape of zip bombs that exhaust extractors; every entry is still listed",
 };
+/// Central directory records past the end record's count, within the directory's size.
+pub static ENTRY_COUNT_SHORT: Rule = Rule {
+    code: "zip-entry-count-short",
+    severity: Severity::Warning,
+    message: "the end record counts {0} entries but the central directory holds {1} records (a count wrapped at 65,536 by a writer without Zip64, or records hidden past the count): readers that trust the count (zlib's unzip.c, so Quake 3 engines loading a .pk3) see only the first {0}, Info-ZIP and CPython see all; every record is checked",
+};
 /// Members whose stored spans overlap: the non-recursive zip bomb.
 pub static OVERLAPPING_MEMBERS: Rule = Rule {
     code: "zip-overlapping-members",
@@ -166,6 +172,7 @@ pub static RULES: &[&Rule] = &[
     &PREFIX_DATA,
     &POLYGLOT,
     &TOO_MANY_ENTRIES,
+    &ENTRY_COUNT_SHORT,
     &OVERLAPPING_MEMBERS,
     &RATIO_SUSPICIOUS,
     &DECLARED_TOTAL_TOO_LARGE,

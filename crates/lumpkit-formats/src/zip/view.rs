@@ -263,9 +263,6 @@ impl<'a> Zip<'a> {
                 [trailing, comment_len, 0],
             ))?;
         }
-        if zip.count > MAX_ENTRIES {
-            sink.report(rules::TOO_MANY_ENTRIES.with(eocd_offset, [zip.count, MAX_ENTRIES, 0]))?;
-        }
         let mut first_member = zip.cd_offset;
         let mut at = zip.cd_offset;
         for index in 0..zip.count {
@@ -279,6 +276,31 @@ impl<'a> Zip<'a> {
             first_member = first_member.min(entry.local_offset);
             zip.check_entry(&entry, sink)?;
             at = next;
+        }
+        // Records past the count but inside the directory's declared size: a 16-bit count that
+        // wrapped (writers without Zip64 write the count modulo 65,536, and Info-ZIP reads on to the
+        // directory's end), or records hidden from readers that trust the count. Each record is at
+        // least 46 bytes of the file, so this ends.
+        let cd_end = zip.cd_offset.saturating_add(zip.cd_size);
+        let mut total = zip.count;
+        while at < cd_end {
+            let Some((entry, next)) = read_record(file, zip.base, at, total) else {
+                break;
+            };
+            first_member = first_member.min(entry.local_offset);
+            zip.check_entry(&entry, sink)?;
+            at = next;
+            total = total.saturating_add(1);
+        }
+        if total > zip.count {
+            sink.report(
+                rules::ENTRY_COUNT_SHORT
+                    .with(eocd_offset.saturating_add(10), [zip.count, total, 0]),
+            )?;
+            zip.count = total;
+        }
+        if zip.count > MAX_ENTRIES {
+            sink.report(rules::TOO_MANY_ENTRIES.with(eocd_offset, [zip.count, MAX_ENTRIES, 0]))?;
         }
         if first_member > 0 {
             sink.report(rules::PREFIX_DATA.with(0, [first_member, 0, 0]))?;

@@ -519,7 +519,9 @@ impl<'b> Archive<'b> {
                 m.hash.index,
             )
         };
-        self.members.sort_by_key(|m| {
+        // The key lowercases the name and hashes it: computed once per member, not per comparison
+        // (with 100,000 members that was most of the time `check` spent on the archive).
+        self.members.sort_by_cached_key(|m| {
             let (localised, distance, index) = chain(m);
             (
                 m.name.as_deref().map(str::to_ascii_lowercase),
