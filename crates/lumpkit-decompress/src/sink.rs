@@ -73,6 +73,26 @@ impl<'a> Output<'a> {
         }
     }
 
+    /// The whole remaining room, zero-filled at the end of the output, for a decoder that writes in
+    /// place; [`Output::keep`] then trims it to what was written. Only for a room the caller has
+    /// bounded by the input's size (the allocation is the room).
+    pub(crate) fn room_in_place(&mut self) -> &mut [u8] {
+        let len = self.out.len();
+        self.out.resize(len.saturating_add(self.room()), 0);
+        self.out.get_mut(len..).unwrap_or_default()
+    }
+
+    /// Keeps `bytes` of the region [`Output::room_in_place`] gave (which started at `region`, the
+    /// output's length before it) and drops the rest.
+    pub(crate) fn keep(&mut self, region: usize, bytes: usize) {
+        self.out.truncate(region.saturating_add(bytes));
+    }
+
+    /// The output's length now (where a [`Output::room_in_place`] region starts).
+    pub(crate) fn len(&self) -> usize {
+        self.out.len()
+    }
+
     pub(crate) fn over_limit(&self) -> Error {
         Error::OutputLimit {
             limit: self.limit as u64,

@@ -282,3 +282,39 @@ fn deflate64_longest_matches_decode_and_a_bomb_stops_at_the_limit() {
     );
     assert!(out.len() <= limit && out.capacity() <= limit);
 }
+
+/// Deflate decodes in place when the room left is one the input could fill (a container's declared
+/// size), through its window otherwise (a large limit): both give the same bytes and the same
+/// limit errors, at every size around the window's.
+#[test]
+fn deflate_in_place_and_windowed_paths_agree() {
+    for len in [
+        1usize,
+        300,
+        32 * 1024 - 1,
+        32 * 1024,
+        32 * 1024 + 1,
+        100_000,
+    ] {
+        let data = sample(len);
+        for (method, packed) in [
+            (Method::Deflate, deflate(&data)),
+            (Method::Zlib, zlib(&data)),
+        ] {
+            let mut in_place = Vec::new();
+            decompress_sized(method, &packed, &mut in_place, len).unwrap();
+            let mut windowed = Vec::new();
+            let n = decompress(method, &packed, &mut windowed, usize::MAX).unwrap();
+            assert_eq!(n, len, "{method} len {len}");
+            assert!(in_place == data && windowed == data, "{method} len {len}");
+            // One byte short of the room: the in-place path stops at the limit as the window does.
+            let mut short = Vec::new();
+            let err = decompress(method, &packed, &mut short, len - 1).unwrap_err();
+            assert!(
+                matches!(err, Error::OutputLimit { .. }),
+                "{method} {len}: {err}"
+            );
+            assert_eq!(short.len(), len - 1, "{method} {len}: what fits is kept");
+        }
+    }
+}
