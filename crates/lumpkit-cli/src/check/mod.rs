@@ -101,6 +101,11 @@ pub fn run(args: &CheckArgs) -> Result<ExitCode, Fatal> {
     let allow: Vec<String> = project.allow.iter().chain(&args.allow).cloned().collect();
     let deny: Vec<String> = project.deny.iter().chain(&args.deny).cloned().collect();
     let jobs = args.jobs.or(project.jobs).unwrap_or(0);
+    let targets = project
+        .targets
+        .iter()
+        .filter_map(|n| crate::parse_engine(n).ok())
+        .fold(args.common.target_set(), |t, e| t.with(e));
     let policy = Policy::new(&allow, &deny, args.deny_warnings || project.deny_warnings);
     let policies = Policies::new(policy, config);
     let pal = args.common.palette_table()?;
@@ -136,7 +141,7 @@ pub fn run(args: &CheckArgs) -> Result<ExitCode, Fatal> {
                     let Some(file) = files.get(index) else {
                         break;
                     };
-                    let result = check_file(args, pal.as_ref(), file);
+                    let result = check_file(args, pal.as_ref(), targets, file);
                     if let Some(b) = &bar {
                         b.inc(1);
                     }
@@ -181,8 +186,14 @@ pub fn run(args: &CheckArgs) -> Result<ExitCode, Fatal> {
     })
 }
 
-fn check_file(args: &CheckArgs, pal: Option<&[[u8; 3]; 256]>, file: &walk::Found) -> FileResult {
+fn check_file(
+    args: &CheckArgs,
+    pal: Option<&[[u8; 3]; 256]>,
+    targets: lumpkit::Targets,
+    file: &walk::Found,
+) -> FileResult {
     let mut ctx = open::context(&args.common, &file.path, pal);
+    ctx.targets = targets;
     ctx.decode_pixels = args.decode;
     // `check` prints no info fields, so formats need not build them.
     ctx.brief = true;

@@ -160,6 +160,9 @@ struct JsonDiagnostic<'a> {
     message: Message<'a>,
     #[serde(skip_serializing_if = "Option::is_none")]
     offset: Option<u64>,
+    /// `limit`, `value`, `refused_by`, `loaded_by`, `limits` of an engine-dependent finding.
+    #[serde(flatten, skip_serializing_if = "Option::is_none")]
+    profile: Option<serde_json::Map<String, serde_json::Value>>,
 }
 
 /// A diagnostic's message, written without building a string first; an unreadable file's message
@@ -208,6 +211,7 @@ impl<'a> JsonLine<'a> {
                     severity: policy.severity(d)?.as_str(),
                     message: Message(d, io_error),
                     offset: d.offset,
+                    profile: lumpkit::report::profile_fields(d),
                 })
             })
             .collect();

@@ -283,6 +283,15 @@ pub static MIPTEX_BAD_OFFSET: Rule = Rule {
     message: "texture {0} of the textures lump starts at {1}, outside the {2}-byte lump; the game refuses the map",
 };
 
+/// A count or size over an engine's limit (`MAX_MAP_*`): which engines refuse it comes from the
+/// profile tables in [`crate::profiles`]; a warning when only some engines refuse it, an error when
+/// all do or when a chosen target does.
+pub static LIMIT_EXCEEDED: Rule = Rule {
+    code: "bsp-limit-exceeded",
+    severity: Severity::Warning,
+    message: "{0} {what} exceed {limit} {1}: {effect}; {sides}",
+};
+
 /// Every Quake 1 / Quake 2 BSP rule.
 pub static RULES: &[&Rule] = &[
     &TRUNCATED_HEADER,
@@ -330,4 +339,5 @@ pub static RULES: &[&Rule] = &[
     &MIPTEX_BAD_OFFSET,
     &BAD_MIPTEX_INDEX,
     &BAD_VISOFS,
+    &LIMIT_EXCEEDED,
 ];
