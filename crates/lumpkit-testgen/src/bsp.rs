@@ -616,6 +616,7 @@ pub fn samples() -> Vec<Sample> {
         &["bsp-miptex-bad-offset"],
     ));
     s.extend(q1_family_samples());
+    s.extend(crate::bsp_limits::samples());
     s
 }
 

@@ -14,6 +14,9 @@ use lumpkit::report::Report;
 /// The manifest's file name.
 pub const MANIFEST: &str = "expect.tsv";
 const HEADER: &str = "file\tstatus\tcodes";
+/// The per-engine verdicts `lumpkit-testgen` writes beside `expect.tsv` (`file<TAB>target<TAB>status`).
+pub const TARGETS_MANIFEST: &str = "targets.tsv";
+const TARGETS_HEADER: &str = "file\ttarget\tstatus";
 
 /// What a manifest records for one file.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -87,10 +90,15 @@ impl Expectations {
     }
 }
 
-/// Whether `path` is a manifest (named `expect.tsv` and starting with the manifest header).
+/// Whether `path` is a manifest (named `expect.tsv` and starting with the manifest header, or
+/// `targets.tsv`, the per-engine verdicts beside it, starting with its header).
 pub fn is_manifest(path: &Path) -> bool {
-    path.file_name().is_some_and(|n| n == MANIFEST)
-        && std::fs::read_to_string(path).is_ok_and(|t| t.lines().next() == Some(HEADER))
+    let header = match path.file_name().and_then(|n| n.to_str()) {
+        Some(MANIFEST) => HEADER,
+        Some(TARGETS_MANIFEST) => TARGETS_HEADER,
+        _ => return false,
+    };
+    std::fs::read_to_string(path).is_ok_and(|t| t.lines().next() == Some(header))
 }
 
 fn parse(text: &str) -> Option<Manifest> {

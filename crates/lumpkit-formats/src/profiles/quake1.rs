@@ -6,6 +6,8 @@ use crate::q2bsp::rules::LIMIT_EXCEEDED;
 
 const QUAKE_DECOMPRESS_VIS: &str = "id-Software/Quake WinQuake/gl_model.c Mod_DecompressVis: static decompressed[MAX_MAP_LEAFS/8], MAX_MAP_LEAFS 8192 in WinQuake/bspfile.h";
 const QS_DECOMPRESS_VIS: &str = "sezero/quakespasm Quake/gl_model.c Mod_DecompressVis: mod_decompressed grown with realloc to the map's row";
+const XASH_MODELS: &str =
+    "FWGS/xash3d-fwgs engine/common/protocol.h MAX_MODELS (1<<MAX_MODEL_BITS), MAX_MODEL_BITS 12";
 const XASH_BSPFILE: &str = "FWGS/xash3d-fwgs common/bspfile.h: MAX_MAP_* \"not using by modelloader but only for displaying 'mapstats'\"";
 
 /// BSP29 world visleafs (`dmodel_t.visleafs` of model 0): the row size of vanilla's PVS buffer.
@@ -71,6 +73,11 @@ pub static MODELS: Condition = Condition {
             max: Some(2047),
             source: "sezero/quakespasm Quake/sv_main.c SV_SpawnServer, MAX_MODELS 2048 in Quake/quakedef.h (\"johnfitz -- was 256\")",
         },
+        EngineLimit {
+            engine: Engine::Xash3d,
+            max: Some(4095),
+            source: XASH_MODELS,
+        },
     ],
 };
 
@@ -100,9 +107,16 @@ pub static GOLDSRC_MODELS: Condition = Condition {
     limit: "MAX_MODELS",
     what: "brush models",
     effect: "GoldSrc's model precache table has MAX_MODELS entries",
-    engines: &[EngineLimit {
-        engine: Engine::GoldSrc,
-        max: Some(511),
-        source: "dreamstalker/rehlds rehlds/common/qlimits.h MAX_MODELS (1<<9); SV_SpawnServer precaches the world and each submodel",
-    }],
+    engines: &[
+        EngineLimit {
+            engine: Engine::GoldSrc,
+            max: Some(511),
+            source: "dreamstalker/rehlds rehlds/common/qlimits.h MAX_MODELS (1<<9); SV_SpawnServer precaches the world and each submodel",
+        },
+        EngineLimit {
+            engine: Engine::Xash3d,
+            max: Some(4095),
+            source: XASH_MODELS,
+        },
+    ],
 };
