@@ -414,7 +414,7 @@ fn malformed() -> Vec<Sample> {
     out.push(Sample::new(
         "jpeg-header-past-eof.blp",
         b,
-        "warning",
+        "error",
         &["blp-jpeg-header-oversized", "blp-jpeg-header-past-eof"],
     ));
 

@@ -74,11 +74,13 @@ pub static JPEG_HEADER_OVERSIZED: Rule = Rule {
     message: "the shared JPEG header is {0} bytes, over the 624 the spec allows: it says readers such as Warcraft III 1.27b are prone to corrupted pixels or crashes on it; used as it is",
 };
 
-/// The shared JPEG header runs past the end of the file.
+/// The shared JPEG header runs past the end of the file: an error, because the spec documents
+/// Warcraft III crashing on it ("memory could not be read", blp-wc3.txt:192,408); we still read
+/// what is there, as the spec recommends.
 pub static JPEG_HEADER_PAST_EOF: Rule = Rule {
     code: "blp-jpeg-header-past-eof",
-    severity: Severity::Warning,
-    message: "the shared JPEG header declares {0} bytes but the file holds {1}: reduced to fit (Warcraft III overruns its buffer)",
+    severity: Severity::Error,
+    message: "the shared JPEG header declares {0} bytes but the file holds {1}: Warcraft III overruns its buffer and crashes (\"memory could not be read\"); lumpkit reduces it to fit",
 };
 
 /// Fewer mip levels than the dimensions imply although `hasMipmaps` is set.

@@ -17,6 +17,7 @@
 //! its condition without allocating, and the message renders `{what}`, `{limit}`, `{effect}` and
 //! `{sides}` from the row.
 
+pub mod pak;
 pub mod quake1;
 pub mod quake2;
 
@@ -186,6 +187,10 @@ pub struct Condition {
     pub effect: &'static str,
     /// One row per engine that can load this kind of file.
     pub engines: &'static [EngineLimit],
+    /// Whether the rows cover every engine that loads this kind of file. When they do not, a
+    /// value every listed engine refuses is still only a warning: an engine we have no source
+    /// for may load it.
+    pub exhaustive: bool,
 }
 
 impl Condition {
@@ -228,7 +233,7 @@ impl Condition {
         }
         if refused.is_empty() {
             None
-        } else if self.loaded_by(value).is_empty() {
+        } else if self.loaded_by(value).is_empty() && self.exhaustive {
             Some(Severity::Error)
         } else {
             Some(Severity::Warning)
@@ -270,6 +275,7 @@ pub static CONDITIONS: &[&Condition] = &[
     &quake2::AREAPORTALS,
     &quake2::VISIBILITY,
     &quake2::ENTSTRING,
+    &pak::FILES,
 ];
 
 /// Rules whose diagnostics carry a condition id.

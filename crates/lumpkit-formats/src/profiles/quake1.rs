@@ -33,6 +33,7 @@ pub static VISLEAFS: Condition = Condition {
             source: XASH_BSPFILE,
         },
     ],
+    exhaustive: true,
 };
 
 /// BSP29 leaf records: QuakeSpasm refuses more than a signed short can index.
@@ -53,6 +54,7 @@ pub static LEAFS: Condition = Condition {
             source: XASH_BSPFILE,
         },
     ],
+    exhaustive: true,
 };
 
 /// BSP29 brush models (model records, the world included): `sv.model_precache[1 + i]` for each
@@ -79,6 +81,7 @@ pub static MODELS: Condition = Condition {
             source: XASH_MODELS,
         },
     ],
+    exhaustive: true,
 };
 
 /// BSP30 world visleafs: GoldSrc keeps vanilla's PVS buffer.
@@ -99,6 +102,7 @@ pub static GOLDSRC_VISLEAFS: Condition = Condition {
             source: XASH_BSPFILE,
         },
     ],
+    exhaustive: true,
 };
 
 /// BSP30 brush models against GoldSrc's precache table.
@@ -119,4 +123,5 @@ pub static GOLDSRC_MODELS: Condition = Condition {
             source: XASH_MODELS,
         },
     ],
+    exhaustive: true,
 };

@@ -33,6 +33,7 @@ macro_rules! q2_limit {
                     source: Q2PRO,
                 },
             ],
+            exhaustive: true,
         };
     };
 }

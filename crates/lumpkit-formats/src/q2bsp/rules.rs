@@ -250,11 +250,14 @@ pub static VIS_OVERRUN: Rule = Rule {
     severity: Severity::Warning,
     message: "cluster {0}'s {1} row (0 = PVS, 1 = PHS) runs past the row or the lump end; the game clamps it (vis decompression overrun)",
 };
-/// the entity lump has a syntax error at byte 0; the game stops parsing entities there
+/// The entity text is not `{ "key" "value" … }` blocks. Quake `Sys_Error`s (`pr_edict.c`
+/// `ED_LoadFromFile` "found %s when expecting {", `ED_ParseEdict` "EOF without closing brace"),
+/// QuakeSpasm `Host_Error`s, Xash3D `HOST_ERROR`s, Quake 2's game DLL (`g_spawn.c`) `gi.error`s: the map is
+/// refused.
 pub static ENTITY_SYNTAX: Rule = Rule {
     code: "bsp-entity-syntax",
-    severity: Severity::Warning,
-    message: "the entity lump has a syntax error at byte {0}; the game stops parsing entities there",
+    severity: Severity::Error,
+    message: "the entity lump has a syntax error at byte {0}; the game refuses the map (ED_LoadFromFile / ED_ParseEdict error)",
 };
 /// the textures lump (0 bytes) is shorter than its header for 1 textures; the game refuses the map
 pub static TEXTURES_HEADER_SHORT: Rule = Rule {
