@@ -434,6 +434,19 @@ fn malformed() -> Vec<Sample> {
         &["blp-mip-chain-short"],
     ));
 
+    // 1024 pixels wide: Warcraft III before 1.27b refuses a BLP1 over 512.
+    out.push(
+        Sample::new(
+            "blp1-over-512.blp",
+            indexed_file(&Spec::v1(1, 8, 1024, 2, false)),
+            "warning",
+            &["blp-dimension-over-512"],
+        )
+        .under("wc3-1.26", "error")
+        .under("wc3-1.27b", "ok")
+        .under("wc3-1.28", "ok"),
+    );
+
     let spec = Spec::v1(1, 8, 8, 4, false);
     let chunks = levels(
         &Spec {

@@ -32,6 +32,14 @@ pub static DIMENSION_TOO_LARGE: Rule = Rule {
     message: "the image is {0}x{1}: BLP allows at most 65,535 pixels a side",
 };
 
+/// A BLP1 wider or taller than 512 pixels: Warcraft III before 1.27b does not load it, later
+/// patches draw only a level of 512 or less ([`crate::profiles::warcraft::BLP1_SIZE`]).
+pub static DIMENSION_OVER_512: Rule = Rule {
+    code: "blp-dimension-over-512",
+    severity: Severity::Warning,
+    message: "BLP1 of {0} {what} on its longest side, over {limit}: {effect}; {sides}",
+};
+
 /// `content` is neither JPEG (0) nor direct (1).
 pub static CONTENT_UNKNOWN: Rule = Rule {
     code: "blp-content-unknown",
@@ -182,6 +190,7 @@ pub static RULES: &[&Rule] = &[
     &HEADER_TRUNCATED,
     &DIMENSION_ZERO,
     &DIMENSION_TOO_LARGE,
+    &DIMENSION_OVER_512,
     &CONTENT_UNKNOWN,
     &ALPHA_BITS_INVALID,
     &HAS_MIPMAPS_UNUSUAL,

@@ -20,6 +20,7 @@
 pub mod pak;
 pub mod quake1;
 pub mod quake2;
+pub mod warcraft;
 
 use core::fmt;
 
@@ -276,6 +277,7 @@ pub static CONDITIONS: &[&Condition] = &[
     &quake2::VISIBILITY,
     &quake2::ENTSTRING,
     &pak::FILES,
+    &warcraft::BLP1_SIZE,
 ];
 
 /// Rules whose diagnostics carry a condition id.
