@@ -207,7 +207,7 @@ impl<'a> Pbo<'a> {
         let mut filled = 0;
         for (slot, entry) in slots.iter_mut().zip(self.entries()) {
             *slot = entry.header_offset;
-            filled += 1;
+            filled = filled.saturating_add(1);
         }
         let Some(order) = slots.get_mut(..filled) else {
             return Ok(());
