@@ -204,7 +204,7 @@ impl<'a> Pbo<'a> {
         let Some(slots) = scratch.get_mut(..self.count as usize) else {
             return Ok(());
         };
-        let mut filled = 0;
+        let mut filled: usize = 0;
         for (slot, entry) in slots.iter_mut().zip(self.entries()) {
             *slot = entry.header_offset;
             filled = filled.saturating_add(1);
