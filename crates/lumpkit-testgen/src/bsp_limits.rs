@@ -74,5 +74,34 @@ pub fn samples() -> Vec<Sample> {
             .under("yquake2", "error")
             .under("q2pro", "ok"),
     );
+    // id Quake 2's structural refusals that Q2PRO does not share.
+    let mut map = Q2Map::valid();
+    for leaf in map.leafs.iter_mut().skip(1) {
+        leaf.contents = 32; // water: not empty
+    }
+    s.push(
+        Sample::new(
+            "q2_no_empty_leaf.bsp",
+            map.bytes(),
+            "warning",
+            &["bsp-no-empty-leaf"],
+        )
+        .under("quake2", "error")
+        .under("yquake2", "error"),
+    );
+    let mut map = Q2Map::valid();
+    map.leafbrushes.clear();
+    for leaf in map.leafs.iter_mut() {
+        leaf.leafbrushes = (0, 0);
+    }
+    s.push(
+        Sample::new(
+            "q2_no_leafbrushes.bsp",
+            map.bytes(),
+            "warning",
+            &["bsp-leafbrushes-empty"],
+        )
+        .under("quake2", "error"),
+    );
     s
 }

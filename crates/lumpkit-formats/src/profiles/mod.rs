@@ -276,6 +276,8 @@ pub static CONDITIONS: &[&Condition] = &[
     &quake2::AREAPORTALS,
     &quake2::VISIBILITY,
     &quake2::ENTSTRING,
+    &quake2::NO_EMPTY_LEAF,
+    &quake2::NO_LEAFBRUSHES,
     &pak::FILES,
     &warcraft::BLP1_SIZE,
 ];
@@ -334,7 +336,11 @@ pub(crate) fn render(
                 if i > 0 {
                     f.write_str(", ")?;
                 }
-                write!(f, "{} ({})", e.engine.name(), e.max.unwrap_or(0))?;
+                match e.max {
+                    // A limit of 0 is a condition refused outright: no number to show.
+                    Some(0) | None => f.write_str(e.engine.name())?,
+                    Some(max) => write!(f, "{} ({max})", e.engine.name())?,
+                }
             }
             if refused.is_empty() {
                 f.write_str("none")?;

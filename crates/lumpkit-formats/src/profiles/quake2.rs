@@ -3,7 +3,7 @@
 //! including the room `CM_InitBoxHull` reserves after the map's own records.
 
 use super::{Condition, Engine, EngineLimit};
-use crate::q2bsp::rules::LIMIT_EXCEEDED;
+use crate::q2bsp::rules::{LEAFBRUSHES_EMPTY, LIMIT_EXCEEDED, NO_EMPTY_LEAF as NO_EMPTY_LEAF_RULE};
 
 const Q2PRO: &str = "skullernet/q2pro src/common/bsp.c BSP_Load*: lumps allocated to their size, no MAX_MAP_* count check";
 
@@ -125,4 +125,48 @@ q2_limit!(
     0x4_0000,
     "CMod_LoadEntityString: filelen > MAX_MAP_ENTSTRING (0x40000)",
     "CMod_LoadEntityString"
+);
+
+/// A structural check of id's loader that Q2PRO does not make: value 1 when the map breaks it.
+macro_rules! q2_refusal {
+    ($name:ident, $rule:expr, $limit:literal, $what:literal, $effect:literal, $id:literal) => {
+        #[doc = concat!($what, " (", $effect, ").")]
+        pub static $name: Condition = Condition {
+            rule: $rule,
+            limit: $limit,
+            what: $what,
+            effect: $effect,
+            engines: &[
+                EngineLimit {
+                    engine: Engine::Quake2,
+                    max: Some(0),
+                    source: concat!("id-Software/Quake-2 qcommon/cmodel.c ", $id),
+                },
+                EngineLimit {
+                    engine: Engine::Yquake2,
+                    max: Some(0),
+                    source: concat!("yquake2/yquake2 src/common/collision.c ", $id),
+                },
+            ],
+            // Q2PRO is not listed: its source was not re-read for these checks.
+            exhaustive: false,
+        };
+    };
+}
+
+q2_refusal!(
+    NO_EMPTY_LEAF,
+    &NO_EMPTY_LEAF_RULE,
+    "empty leaf",
+    "no empty leaf",
+    "id Quake 2 refuses the map (\"Map does not have an empty leaf\")",
+    "CMod_LoadLeafs: emptyleaf == -1 is a Com_Error"
+);
+q2_refusal!(
+    NO_LEAFBRUSHES,
+    &LEAFBRUSHES_EMPTY,
+    "leafbrushes",
+    "no leafbrushes",
+    "id Quake 2 refuses the map (\"Map with no planes\" in CMod_LoadLeafBrushes)",
+    "CMod_LoadLeafBrushes: count < 1 is a Com_Error"
 );

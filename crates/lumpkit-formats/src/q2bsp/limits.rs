@@ -6,7 +6,7 @@ use crate::diag::Sink;
 use crate::error::Error;
 use crate::profiles::{Condition, quake2};
 
-use super::layout::Layout;
+use super::layout::{Layout, LeafRecord};
 use super::view::{Lump, Map, Variant};
 
 impl<L: Layout> Map<'_, L> {
@@ -36,7 +36,20 @@ impl<L: Layout> Map<'_, L> {
             (&quake2::VISIBILITY, Lump::Visibility, self.visibility.len()),
             (&quake2::ENTSTRING, Lump::Entities, self.entities.len()),
         ];
-        for (condition, lump, count) in counts {
+        let no_empty_leaf = !self.leafs.iter().skip(1).any(|l| l.contents() == 0);
+        let refusals = [
+            (
+                &quake2::NO_EMPTY_LEAF,
+                Lump::Leafs,
+                usize::from(no_empty_leaf),
+            ),
+            (
+                &quake2::NO_LEAFBRUSHES,
+                Lump::LeafBrushes,
+                usize::from(self.leafbrushes.is_empty()),
+            ),
+        ];
+        for (condition, lump, count) in counts.into_iter().chain(refusals) {
             let at = self.directory.lump(lump).offset;
             if let Some(d) = condition.check(count as u64, at) {
                 sink.report(d)?;

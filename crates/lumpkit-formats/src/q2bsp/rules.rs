@@ -295,6 +295,21 @@ pub static LIMIT_EXCEEDED: Rule = Rule {
     message: "{0} {what} exceed {limit} {1}: {effect}; {sides}",
 };
 
+/// No leaf past leaf 0 has contents 0: id Quake 2 needs one for its box hull
+/// ([`crate::profiles::quake2::NO_EMPTY_LEAF`]).
+pub static NO_EMPTY_LEAF: Rule = Rule {
+    code: "bsp-no-empty-leaf",
+    severity: Severity::Warning,
+    message: "the map has {what}: {effect}; {sides}",
+};
+
+/// The leafbrushes lump is empty ([`crate::profiles::quake2::NO_LEAFBRUSHES`]).
+pub static LEAFBRUSHES_EMPTY: Rule = Rule {
+    code: "bsp-leafbrushes-empty",
+    severity: Severity::Warning,
+    message: "the map has {what}: {effect}; {sides}",
+};
+
 /// Every Quake 1 / Quake 2 BSP rule.
 pub static RULES: &[&Rule] = &[
     &TRUNCATED_HEADER,
@@ -343,4 +358,6 @@ pub static RULES: &[&Rule] = &[
     &BAD_MIPTEX_INDEX,
     &BAD_VISOFS,
     &LIMIT_EXCEEDED,
+    &NO_EMPTY_LEAF,
+    &LEAFBRUSHES_EMPTY,
 ];
