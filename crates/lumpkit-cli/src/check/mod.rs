@@ -110,7 +110,9 @@ pub fn run(args: &CheckArgs) -> Result<ExitCode, Fatal> {
     let policies = Policies::new(policy, config);
     let pal = args.common.palette_table()?;
     let files = walk::collect(&args.paths, args.follow_links)?;
-    let expectations = expect::Expectations::load(files.iter().filter_map(|f| f.path.parent()));
+    let target_names: Vec<&str> = targets.iter().map(|e| e.name()).collect();
+    let expectations =
+        expect::Expectations::load(files.iter().filter_map(|f| f.path.parent()), &target_names);
     let pool = rayon::ThreadPoolBuilder::new().num_threads(jobs).build()?;
     let bar =
         (format == OutputFormat::Human && std::io::stderr().is_terminal() && files.len() > 200)
