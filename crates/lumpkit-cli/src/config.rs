@@ -6,6 +6,7 @@
 //! deny = ["paa-tag-unknown"]            # counted as errors
 //! deny-warnings = true                  # warnings fail the run
 //! jobs = 4
+//! targets = ["quakespasm"]              # engines judged for (as --target)
 //!
 //! [[override]]                          # for files on disk matching these globs
 //! paths = ["legacy/**", "**/*_old.paa"] # relative to the folder of lumpkit.toml
@@ -41,8 +42,10 @@ pub struct Config {
     pub deny_warnings: bool,
     /// Worker threads.
     pub jobs: Option<usize>,
-    // `targets` (the games a project ships for, issue "target profiles") is read here when it
-    // exists: a field of its own, so that today it is still an unknown key.
+    /// The engines the project ships for (`targets = ["quake", "quakespasm"]`), added to
+    /// `--target`: engine-dependent findings are judged for them.
+    #[serde(default)]
+    pub targets: Vec<String>,
     /// Policies for some files.
     #[serde(default, rename = "override")]
     pub overrides: Vec<Override>,
@@ -146,6 +149,9 @@ pub fn parse(text: &str) -> Result<Config, String> {
             ));
         }
     }
+    for name in &config.targets {
+        crate::parse_engine(name).map_err(|e| format!("targets: {e}"))?;
+    }
     if let Some(o) = config.overrides.iter().find(|o| o.paths.is_empty()) {
         return Err(format!(
             "an [[override]] with no `paths` (allow {:?}, deny {:?})",
@@ -189,7 +195,7 @@ mod tests {
     fn reads_every_key() {
         let c = parse(
             "allow = [\"blp-mip-chain-long\"]\ndeny = [\"paa-tag-unknown\"]\n\
-             deny-warnings = true\njobs = 3\n\
+             deny-warnings = true\njobs = 3\ntargets = [\"quake\"]\n\
              [[override]]\npaths = [\"a/**\"]\nallow = [\"paa-tag-size\"]\n",
         )
         .unwrap();
@@ -197,6 +203,7 @@ mod tests {
         assert_eq!(c.deny, ["paa-tag-unknown"]);
         assert!(c.deny_warnings);
         assert_eq!(c.jobs, Some(3));
+        assert_eq!(c.targets, ["quake"]);
         assert_eq!(c.overrides[0].paths, ["a/**"]);
     }
 
@@ -206,6 +213,8 @@ mod tests {
         assert!(e.contains("alow"), "{e}");
         let e = parse("[[override]]\npaths = [\"*\"]\nignore = []\n").unwrap_err();
         assert!(e.contains("ignore"), "{e}");
+        let e = parse("targets = [\"doom\"]\n").unwrap_err();
+        assert!(e.contains("doom"), "{e}");
         let e = parse("allow = [\"no-such-code\"]\n").unwrap_err();
         assert!(e.contains("no-such-code"), "{e}");
     }

@@ -22,7 +22,7 @@ use std::process::ExitCode;
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 use clap::{Args, Parser, Subcommand};
-use lumpkit::Limits;
+use lumpkit::{Engine, Limits, Targets};
 
 /// Open the asset files of classic games without trusting them.
 #[derive(Debug, Parser)]
@@ -78,12 +78,31 @@ pub struct CommonArgs {
     /// Largest total of bytes decompressed out of one file (archives inside archives included).
     #[arg(long, value_name = "BYTES", default_value_t = Limits::DEFAULT.max_unpacked)]
     pub max_unpacked: u64,
+    /// Judge engine-dependent findings for this engine (repeatable): an error if it refuses the
+    /// file, info if it loads it. Without one, a finding only some engines refuse is a warning.
+    /// Engines: quake, quakespasm, goldsrc, xash3d, quake2, yquake2, q2pro, wc3-1.26, wc3-1.27b,
+    /// wc3-1.28, wow-3.3.5, wow-retail, ofp, ofp-elite, arma1, arma3.
+    #[arg(long = "target", value_name = "ENGINE", value_parser = parse_engine)]
+    pub targets: Vec<Engine>,
+}
+
+/// An engine name as `--target` takes it.
+pub fn parse_engine(name: &str) -> Result<Engine, String> {
+    Engine::from_name(name).ok_or_else(|| {
+        let known: Vec<&str> = Engine::ALL.iter().map(|e| e.name()).collect();
+        format!("unknown engine `{name}` (known: {})", known.join(", "))
+    })
 }
 
 impl CommonArgs {
     /// The `--palette` file's colours, when one was given.
     pub fn palette_table(&self) -> Result<Option<[[u8; 3]; 256]>, Fatal> {
         self.palette.as_deref().map(palette::load).transpose()
+    }
+
+    /// The engines `--target` names.
+    pub fn target_set(&self) -> Targets {
+        self.targets.iter().fold(Targets::NONE, |t, e| t.with(*e))
     }
 
     /// The limits these flags describe.

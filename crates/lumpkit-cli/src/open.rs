@@ -51,5 +51,6 @@ pub fn context<'a>(
         vis: false,
         brief: false,
         budget: None,
+        targets: common.target_set(),
     }
 }

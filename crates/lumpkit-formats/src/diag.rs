@@ -52,6 +52,7 @@ impl Rule {
             rule: self,
             offset: Some(offset),
             args: [0; 3],
+            severity: self.severity,
         }
     }
 
@@ -61,6 +62,7 @@ impl Rule {
             rule: self,
             offset: Some(offset),
             args,
+            severity: self.severity,
         }
     }
 
@@ -70,6 +72,7 @@ impl Rule {
             rule: self,
             offset: None,
             args,
+            severity: self.severity,
         }
     }
 }
@@ -83,6 +86,9 @@ pub struct Diagnostic {
     pub offset: Option<u64>,
     /// Numbers substituted into the rule's message template.
     pub args: [u64; 3],
+    /// The severity of this finding: the rule's, except for conditions whose verdict depends on
+    /// the engine ([`crate::profiles`]), which set it from the value and the chosen targets.
+    pub severity: Severity,
 }
 
 impl Diagnostic {
@@ -91,9 +97,15 @@ impl Diagnostic {
         self.rule.code
     }
 
-    /// The rule's severity.
+    /// This finding's severity (the rule's, unless an engine profile decided otherwise).
     pub const fn severity(&self) -> Severity {
-        self.rule.severity
+        self.severity
+    }
+
+    /// The same finding with another severity (engine profiles: [`crate::profiles`]).
+    pub const fn with_severity(mut self, severity: Severity) -> Self {
+        self.severity = severity;
+        self
     }
 
     /// This diagnostic as an error whose fault is `fault`.
@@ -131,7 +143,16 @@ impl fmt::Display for Diagnostic {
             match index.parse::<usize>().ok().and_then(|i| self.args.get(i)) {
                 Some(v) if hex => write!(f, "{v:#x}")?,
                 Some(v) => write!(f, "{v}")?,
-                None => f.write_str(field)?,
+                None => {
+                    let [value, _, _] = self.args;
+                    let rendered = match crate::profiles::condition_of(self) {
+                        Some(c) => crate::profiles::render(f, c, value, field)?,
+                        None => false,
+                    };
+                    if !rendered {
+                        f.write_str(field)?;
+                    }
+                }
             }
             rest = tail.get(1..).unwrap_or("");
         }

@@ -18,6 +18,7 @@ pub mod miptex;
 pub mod mpq;
 pub mod paa;
 pub mod pbo;
+pub mod profiles;
 pub mod rules;
 pub mod wad;
 

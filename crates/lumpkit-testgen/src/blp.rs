@@ -414,7 +414,7 @@ fn malformed() -> Vec<Sample> {
     out.push(Sample::new(
         "jpeg-header-past-eof.blp",
         b,
-        "warning",
+        "error",
         &["blp-jpeg-header-oversized", "blp-jpeg-header-past-eof"],
     ));
 
@@ -433,6 +433,19 @@ fn malformed() -> Vec<Sample> {
         "warning",
         &["blp-mip-chain-short"],
     ));
+
+    // 1024 pixels wide: Warcraft III before 1.27b refuses a BLP1 over 512.
+    out.push(
+        Sample::new(
+            "blp1-over-512.blp",
+            indexed_file(&Spec::v1(1, 8, 1024, 2, false)),
+            "warning",
+            &["blp-dimension-over-512"],
+        )
+        .under("wc3-1.26", "error")
+        .under("wc3-1.27b", "ok")
+        .under("wc3-1.28", "ok"),
+    );
 
     let spec = Spec::v1(1, 8, 8, 4, false);
     let chunks = levels(

@@ -535,7 +535,7 @@ pub fn samples() -> Vec<Sample> {
     bad("vis_overrun", "bsp-vis-overrun", "warning", &|m| {
         m.visibility = vis_lump(&[0, 5])
     });
-    bad("entity_syntax", "bsp-entity-syntax", "warning", &|m| {
+    bad("entity_syntax", "bsp-entity-syntax", "error", &|m| {
         m.entities = b"{ \"classname\" }\n\0".to_vec();
     });
 
@@ -616,6 +616,7 @@ pub fn samples() -> Vec<Sample> {
         &["bsp-miptex-bad-offset"],
     ));
     s.extend(q1_family_samples());
+    s.extend(crate::bsp_limits::samples());
     s
 }
 

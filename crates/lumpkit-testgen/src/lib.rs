@@ -9,6 +9,7 @@
 
 pub mod blp;
 pub mod bsp;
+pub mod bsp_limits;
 pub mod jpeg;
 pub mod lz;
 pub mod m2;
@@ -36,6 +37,9 @@ pub struct Sample {
     pub status: &'static str,
     /// Exactly the diagnostic codes `check` must report for the file itself (sorted, deduplicated).
     pub codes: Vec<&'static str>,
+    /// The status `check --target ENGINE` must report, per engine (`targets.tsv`); the codes stay
+    /// the same, only their severity changes.
+    pub targets: Vec<(&'static str, &'static str)>,
 }
 
 impl Sample {
@@ -54,7 +58,14 @@ impl Sample {
             bytes,
             status,
             codes,
+            targets: Vec::new(),
         }
+    }
+
+    /// The same sample, also expected to be `status` under `--target engine`.
+    pub fn under(mut self, engine: &'static str, status: &'static str) -> Sample {
+        self.targets.push((engine, status));
+        self
     }
 }
 
@@ -74,6 +85,29 @@ pub fn all() -> Vec<(&'static str, Vec<Sample>)> {
         ("7z", sevenz::samples()),
         ("mpq", mpq::samples()),
     ]
+}
+
+/// The `targets.tsv` text for a folder's samples that name targets (`file<TAB>target<TAB>status`,
+/// sorted), `None` when none does.
+pub fn targets_tsv(samples: &[Sample]) -> Option<String> {
+    let mut rows: Vec<String> = samples
+        .iter()
+        .flat_map(|s| {
+            s.targets
+                .iter()
+                .map(move |(engine, status)| format!("{}\t{engine}\t{status}", s.name))
+        })
+        .collect();
+    if rows.is_empty() {
+        return None;
+    }
+    rows.sort();
+    let mut text = String::from("file\ttarget\tstatus\n");
+    for r in rows {
+        text.push_str(&r);
+        text.push('\n');
+    }
+    Some(text)
 }
 
 /// The `expect.tsv` text for a folder's samples: `file<TAB>status<TAB>code,code…`, sorted by file.

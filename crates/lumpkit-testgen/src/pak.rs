@@ -171,12 +171,29 @@ pub fn samples() -> Vec<Sample> {
         .map(|i| (format!("f{i}.txt").into_bytes(), &b""[..]))
         .collect();
     let refs: Vec<(&[u8], &[u8])> = many.iter().map(|(n, d)| (n.as_slice(), *d)).collect();
-    s.push(Sample::new(
-        "too_many_files.pak",
-        pak(&refs),
-        "warning",
-        &["pak-too-many-files"],
-    ));
+    s.push(
+        Sample::new(
+            "too_many_files.pak",
+            pak(&refs),
+            "warning",
+            &["pak-too-many-files"],
+        )
+        .under("quake", "error")
+        .under("quake2", "error"),
+    );
+    // 2049 entries: over Quake 1's MAX_FILES_IN_PACK, within Quake 2's.
+    let refs: Vec<(&[u8], &[u8])> = refs.iter().take(2049).copied().collect();
+    s.push(
+        Sample::new(
+            "too_many_files_quake1.pak",
+            pak(&refs),
+            "warning",
+            &["pak-too-many-files"],
+        )
+        .under("quake", "error")
+        .under("quakespasm", "error")
+        .under("quake2", "ok"),
+    );
     let mut b = valid.clone();
     set_u32(&mut b, dirofs + 60, 0x7FFF_FFFF);
     s.push(Sample::new(

@@ -153,6 +153,15 @@ pub fn samples() -> Vec<Sample> {
             &[],
         ),
     ];
+    // The same file twice, differing in case and slash direction only.
+    let mut twice = stored.clone();
+    twice.push(EntrySpec::stored("Functions/FN_Test.sqf", &script));
+    s.push(Sample::new(
+        "duplicate_name.pbo",
+        build(Some(PROPS), &twice, Trailer::Sha1),
+        "warning",
+        &["pbo-duplicate-name"],
+    ));
     let mut cut = build(Some(PROPS), &stored, Trailer::Sha1);
     cut.truncate(80); // inside the first entry's five fields
     s.push(Sample::new(

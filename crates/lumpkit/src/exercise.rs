@@ -32,6 +32,7 @@ pub fn format(format: &dyn Format, bytes: &[u8]) {
         vis: true,
         brief: false,
         budget: None,
+        targets: crate::Targets::NONE,
     };
     let report = format.inspect(&ctx, bytes);
     let _ = report.to_json("fuzz");

@@ -4,6 +4,7 @@ use std::borrow::Cow;
 use std::io;
 use std::path::Path;
 
+use lumpkit_formats::profiles::Targets;
 use lumpkit_formats::{Error, Limits};
 
 use crate::budget::UnpackBudget;
@@ -34,6 +35,11 @@ pub struct Context<'a> {
     /// decompress members take from it before allocating ([`Context::take_unpacked`]); `check`
     /// sets one per top-level file. `None`: only `limits.max_unpacked` per call applies.
     pub budget: Option<&'a UnpackBudget>,
+    /// The engines the caller targets (`--target`): a condition only some engines refuse is an
+    /// error when a target refuses it and info when every target loads it; empty, the
+    /// family-wide default (warning when some refuse, error when all do). See
+    /// [`lumpkit_formats::profiles`].
+    pub targets: Targets,
 }
 
 impl Context<'_> {

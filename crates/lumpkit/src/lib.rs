@@ -9,6 +9,7 @@
 
 pub mod budget;
 pub mod check;
+pub mod engines;
 pub mod exercise;
 pub mod format;
 pub mod formats;
@@ -23,6 +24,7 @@ pub use budget::UnpackBudget;
 pub use format::{Child, ChildContent, Context, Extracted, Format, Selection};
 pub use image::Image;
 pub use input::{Input, OpenMode};
+pub use lumpkit_formats::profiles::{Engine, Targets};
 pub use lumpkit_formats::{Diagnostic, Error, Fault, Limits, Rule, Severity};
 pub use registry::{FORMATS, by_name, sniff};
 pub use report::{Diagnostics, Fields, Report, Status, Version};

@@ -1,5 +1,6 @@
 //! The result of inspecting one file or entry: the shape `info` and `check` print.
 
+use lumpkit_formats::profiles::{self, Targets};
 use lumpkit_formats::{Diagnostic, Error, Fault, Severity, Sink};
 use std::borrow::Cow;
 
@@ -54,6 +55,8 @@ pub struct Report {
     pub fatal: Option<Box<Error>>,
     /// Whether [`Report::set`] keeps info fields (not in a [`Context::brief`] inspection).
     keep_fields: bool,
+    /// The engines targeted ([`Context::targets`]): profiled findings take their severity from it.
+    targets: Targets,
 }
 
 /// A report's diagnostics. One is kept inline: most members of a large archive have exactly one
@@ -156,6 +159,7 @@ impl Report {
             fields: Fields::default(),
             fatal: None,
             keep_fields: true,
+            targets: Targets::NONE,
         }
     }
 
@@ -171,6 +175,7 @@ impl Report {
     pub fn for_context(format: &'static str, ctx: &Context<'_>) -> Report {
         Report {
             keep_fields: !ctx.brief,
+            targets: ctx.targets,
             ..Report::new(format)
         }
     }
@@ -185,6 +190,7 @@ impl Report {
         Collector {
             diagnostics: &mut self.diagnostics,
             strict,
+            targets: self.targets,
         }
     }
 
@@ -268,7 +274,31 @@ pub fn diagnostic_json(d: &Diagnostic) -> Value {
     if let (Some(off), Some(obj)) = (d.offset, v.as_object_mut()) {
         obj.insert("offset".into(), off.into());
     }
+    if let (Some(fields), Some(obj)) = (profile_fields(d), v.as_object_mut()) {
+        obj.extend(fields);
+    }
     v
+}
+
+/// The machine-readable side of an engine-dependent finding: `limit` (the engine constant),
+/// `value`, `refused_by` and `loaded_by` (engine names), and `limits` (each engine's number, `null`
+/// for none); `None` for other findings.
+pub fn profile_fields(d: &Diagnostic) -> Option<Map<String, Value>> {
+    let c = profiles::condition_of(d)?;
+    let [value, _, _] = d.args;
+    let names = |set: Targets| set.iter().map(|e| e.name()).collect::<Vec<_>>();
+    let limits: Map<String, Value> = c
+        .engines
+        .iter()
+        .map(|e| (e.engine.name().to_string(), e.max.into()))
+        .collect();
+    let mut obj = Map::new();
+    obj.insert("limit".into(), c.limit.into());
+    obj.insert("value".into(), value.into());
+    obj.insert("refused_by".into(), names(c.refused_by(value)).into());
+    obj.insert("loaded_by".into(), names(c.loaded_by(value)).into());
+    obj.insert("limits".into(), Value::Object(limits));
+    Some(obj)
 }
 
 /// A [`Sink`] that appends to a report's diagnostics.
@@ -276,10 +306,12 @@ pub fn diagnostic_json(d: &Diagnostic) -> Value {
 pub struct Collector<'r> {
     diagnostics: &'r mut Diagnostics,
     strict: bool,
+    targets: Targets,
 }
 
 impl Sink for Collector<'_> {
     fn report(&mut self, diagnostic: Diagnostic) -> Result<(), Error> {
+        let diagnostic = profiles::retarget(diagnostic, self.targets);
         self.diagnostics.push(diagnostic);
         if self.strict && diagnostic.severity() >= Severity::Warning {
             return Err(diagnostic.into_error(Fault::Strict));

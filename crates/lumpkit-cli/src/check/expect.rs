@@ -14,6 +14,9 @@ use lumpkit::report::Report;
 /// The manifest's file name.
 pub const MANIFEST: &str = "expect.tsv";
 const HEADER: &str = "file\tstatus\tcodes";
+/// The per-engine verdicts `lumpkit-testgen` writes beside `expect.tsv` (`file<TAB>target<TAB>status`).
+pub const TARGETS_MANIFEST: &str = "targets.tsv";
+const TARGETS_HEADER: &str = "file\ttarget\tstatus";
 
 /// What a manifest records for one file.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -59,8 +62,9 @@ pub struct Expectations {
 }
 
 impl Expectations {
-    /// Loads the manifest of each folder in `dirs` that has one.
-    pub fn load<'a>(dirs: impl Iterator<Item = &'a Path>) -> Expectations {
+    /// Loads the manifest of each folder in `dirs` that has one. Under `targets` (engine names),
+    /// a file that `targets.tsv` gives verdicts for any of them is expected to have their worst.
+    pub fn load<'a>(dirs: impl Iterator<Item = &'a Path>, targets: &[&str]) -> Expectations {
         let mut by_dir = HashMap::new();
         // Each folder is looked at once, with a manifest or without.
         let mut seen = HashSet::new();
@@ -73,6 +77,12 @@ impl Expectations {
                 .as_deref()
                 .and_then(parse)
             {
+                let mut m = m;
+                if !targets.is_empty()
+                    && let Ok(text) = std::fs::read_to_string(dir.join(TARGETS_MANIFEST))
+                {
+                    apply_targets(&mut m, &text, targets);
+                }
                 by_dir.insert(dir.to_path_buf(), m);
             }
         }
@@ -87,10 +97,45 @@ impl Expectations {
     }
 }
 
-/// Whether `path` is a manifest (named `expect.tsv` and starting with the manifest header).
+/// Overrides the recorded status of every file that `targets.tsv` (`file<TAB>target<TAB>status`)
+/// gives a verdict under one of `targets`: the worst of those verdicts (the codes stay the same).
+fn apply_targets(manifest: &mut Manifest, text: &str, targets: &[&str]) {
+    let mut worst: HashMap<&str, Status> = HashMap::new();
+    for line in text.lines().skip(1) {
+        let mut cols = line.split('\t');
+        let (Some(file), Some(target), Some(status)) = (cols.next(), cols.next(), cols.next())
+        else {
+            continue;
+        };
+        let status = match status {
+            "ok" => Status::Ok,
+            "warning" => Status::Warning,
+            "error" => Status::Error,
+            _ => continue,
+        };
+        if targets.contains(&target) {
+            let slot = worst.entry(file).or_insert(status);
+            *slot = (*slot).max(status);
+        }
+    }
+    for (file, status) in worst {
+        if let Some(e) = manifest.files.get_mut(file)
+            && e.status.is_some()
+        {
+            e.status = Some(status);
+        }
+    }
+}
+
+/// Whether `path` is a manifest (named `expect.tsv` and starting with the manifest header, or
+/// `targets.tsv`, the per-engine verdicts beside it, starting with its header).
 pub fn is_manifest(path: &Path) -> bool {
-    path.file_name().is_some_and(|n| n == MANIFEST)
-        && std::fs::read_to_string(path).is_ok_and(|t| t.lines().next() == Some(HEADER))
+    let header = match path.file_name().and_then(|n| n.to_str()) {
+        Some(MANIFEST) => HEADER,
+        Some(TARGETS_MANIFEST) => TARGETS_HEADER,
+        _ => return false,
+    };
+    std::fs::read_to_string(path).is_ok_and(|t| t.lines().next() == Some(header))
 }
 
 fn parse(text: &str) -> Option<Manifest> {
@@ -127,6 +172,18 @@ fn parse(text: &str) -> Option<Manifest> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn targets_override_the_recorded_status() {
+        let mut m = parse("file\tstatus\tcodes\na.bsp\twarning\tbsp-limit-exceeded\nb.bsp\tok\t\n")
+            .unwrap();
+        let tsv = "file\ttarget\tstatus\na.bsp\tquake\terror\na.bsp\tquakespasm\tok\n";
+        apply_targets(&mut m, tsv, &["quakespasm"]);
+        assert_eq!(m.files["a.bsp"].status, Some(Status::Ok));
+        apply_targets(&mut m, tsv, &["quakespasm", "quake"]);
+        assert_eq!(m.files["a.bsp"].status, Some(Status::Error));
+        assert_eq!(m.files["b.bsp"].status, Some(Status::Ok));
+    }
 
     #[test]
     fn parses_rows_wildcards_and_any() {

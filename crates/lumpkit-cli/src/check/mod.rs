@@ -100,12 +100,19 @@ pub fn run(args: &CheckArgs) -> Result<ExitCode, Fatal> {
     let allow: Vec<String> = project.allow.iter().chain(&args.allow).cloned().collect();
     let deny: Vec<String> = project.deny.iter().chain(&args.deny).cloned().collect();
     let jobs = args.jobs.or(project.jobs).unwrap_or(0);
+    let targets = project
+        .targets
+        .iter()
+        .filter_map(|n| crate::parse_engine(n).ok())
+        .fold(args.common.target_set(), |t, e| t.with(e));
     let policy = Policy::new(&allow, &deny, args.deny_warnings || project.deny_warnings);
     let policies = Policies::new(policy, config);
     let pal = args.common.palette_table()?;
-    // A folder's `expect.tsv` is read as its manifest, not checked as a file.
+    // A folder's `expect.tsv` (and `targets.tsv`) is read as its manifest, not checked as a file.
     let files = walk::collect(&args.paths, args.follow_links, expect::is_manifest)?;
-    let expectations = expect::Expectations::load(files.iter().filter_map(|f| f.path.parent()));
+    let target_names: Vec<&str> = targets.iter().map(|e| e.name()).collect();
+    let expectations =
+        expect::Expectations::load(files.iter().filter_map(|f| f.path.parent()), &target_names);
     let pool = rayon::ThreadPoolBuilder::new().num_threads(jobs).build()?;
     let bar =
         (format == OutputFormat::Human && std::io::stderr().is_terminal() && files.len() > 200)
@@ -136,7 +143,7 @@ pub fn run(args: &CheckArgs) -> Result<ExitCode, Fatal> {
                     let Some(file) = files.get(index) else {
                         break;
                     };
-                    let result = check_file(args, pal.as_ref(), file);
+                    let result = check_file(args, pal.as_ref(), targets, file);
                     if let Some(b) = &bar {
                         b.inc(1);
                     }
@@ -181,8 +188,14 @@ pub fn run(args: &CheckArgs) -> Result<ExitCode, Fatal> {
     })
 }
 
-fn check_file(args: &CheckArgs, pal: Option<&[[u8; 3]; 256]>, file: &walk::Found) -> FileResult {
+fn check_file(
+    args: &CheckArgs,
+    pal: Option<&[[u8; 3]; 256]>,
+    targets: lumpkit::Targets,
+    file: &walk::Found,
+) -> FileResult {
     let mut ctx = open::context(&args.common, &file.path, pal);
+    ctx.targets = targets;
     ctx.decode_pixels = args.decode;
     // `check` prints no info fields, so formats need not build them.
     ctx.brief = true;

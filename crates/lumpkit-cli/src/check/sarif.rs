@@ -134,6 +134,7 @@ fn result<'a>(
                     .collect()
             }),
         }],
+        properties: lumpkit::report::profile_fields(d),
     }
 }
 
@@ -168,6 +169,10 @@ struct SarifResult<'a> {
     level: &'static str,
     message: Text<'a>,
     locations: [Location<'a>; 1],
+    /// SARIF property bag: an engine-dependent finding's `limit`, `value`, `refused_by`,
+    /// `loaded_by` and `limits`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    properties: Option<serde_json::Map<String, serde_json::Value>>,
 }
 
 #[derive(Serialize)]

@@ -32,6 +32,14 @@ pub static DIMENSION_TOO_LARGE: Rule = Rule {
     message: "the image is {0}x{1}: BLP allows at most 65,535 pixels a side",
 };
 
+/// A BLP1 wider or taller than 512 pixels: Warcraft III before 1.27b does not load it, later
+/// patches draw only a level of 512 or less ([`crate::profiles::warcraft::BLP1_SIZE`]).
+pub static DIMENSION_OVER_512: Rule = Rule {
+    code: "blp-dimension-over-512",
+    severity: Severity::Warning,
+    message: "BLP1 of {0} {what} on its longest side, over {limit}: {effect}; {sides}",
+};
+
 /// `content` is neither JPEG (0) nor direct (1).
 pub static CONTENT_UNKNOWN: Rule = Rule {
     code: "blp-content-unknown",
@@ -74,11 +82,13 @@ pub static JPEG_HEADER_OVERSIZED: Rule = Rule {
     message: "the shared JPEG header is {0} bytes, over the 624 the spec allows: it says readers such as Warcraft III 1.27b are prone to corrupted pixels or crashes on it; used as it is",
 };
 
-/// The shared JPEG header runs past the end of the file.
+/// The shared JPEG header runs past the end of the file: an error, because the spec documents
+/// Warcraft III crashing on it ("memory could not be read", blp-wc3.txt:192,408); we still read
+/// what is there, as the spec recommends.
 pub static JPEG_HEADER_PAST_EOF: Rule = Rule {
     code: "blp-jpeg-header-past-eof",
-    severity: Severity::Warning,
-    message: "the shared JPEG header declares {0} bytes but the file holds {1}: reduced to fit (Warcraft III overruns its buffer)",
+    severity: Severity::Error,
+    message: "the shared JPEG header declares {0} bytes but the file holds {1}: Warcraft III overruns its buffer and crashes (\"memory could not be read\"); lumpkit reduces it to fit",
 };
 
 /// Fewer mip levels than the dimensions imply although `hasMipmaps` is set.
@@ -180,6 +190,7 @@ pub static RULES: &[&Rule] = &[
     &HEADER_TRUNCATED,
     &DIMENSION_ZERO,
     &DIMENSION_TOO_LARGE,
+    &DIMENSION_OVER_512,
     &CONTENT_UNKNOWN,
     &ALPHA_BITS_INVALID,
     &HAS_MIPMAPS_UNUSUAL,

@@ -83,6 +83,11 @@ impl<'a> Blp<'a> {
                 [w.into(), h.into(), 0],
             ));
         }
+        if header.version == Version::Blp1
+            && let Some(d) = crate::profiles::warcraft::BLP1_SIZE.check(u64::from(w.max(h)), 12)
+        {
+            sink.report(d)?;
+        }
         if header.has_mipmaps > 1 {
             let at = if header.version == Version::Blp2 {
                 11

@@ -21,11 +21,12 @@ pub static DIRECTORY_MISALIGNED: Rule = Rule {
     severity: Severity::Warning,
     message: "the directory is {0} bytes, not a multiple of 64; the game ignores the last {1} bytes",
 };
-/// the pak holds 0 files; id Quake 2 refuses more than 1 (later engines accept them)
+/// More entries than an engine's `MAX_FILES_IN_PACK`: Quake 1 engines 2048, id Quake 2 4096
+/// (the per-engine table is [`crate::profiles::pak::FILES`]).
 pub static TOO_MANY_FILES: Rule = Rule {
     code: "pak-too-many-files",
     severity: Severity::Warning,
-    message: "the pak holds {0} files; id Quake 2 refuses more than {1} (later engines accept them)",
+    message: "the pak holds {0} {what}, over {limit} {1}: {effect}; {sides}",
 };
 /// entry 0 (ending at 1) lies past the end of the file (2 bytes); reading it fails in the game
 pub static ENTRY_OUT_OF_BOUNDS: Rule = Rule {

@@ -11,7 +11,7 @@ use crate::error::Error;
 use super::raw::{DirEntry, DkDirEntry, Header};
 use super::rules;
 
-/// `MAX_FILES_IN_PACK` of id Quake 2.
+/// `MAX_FILES_IN_PACK` of id Quake 2 (Quake 1 engines stop at 2048: [`crate::profiles::pak`]).
 pub const MAX_FILES: usize = 4096;
 /// Size of `dpackfile_t`.
 pub const ENTRY_LEN: u64 = 64;
@@ -177,8 +177,8 @@ impl<'a> Pak<'a> {
             directory,
             layout,
         };
-        if pak.len() > MAX_FILES {
-            sink.report(rules::TOO_MANY_FILES.with(8, [pak.len() as u64, MAX_FILES as u64, 0]))?;
+        if let Some(d) = crate::profiles::pak::FILES.check(pak.len() as u64, 8) {
+            sink.report(d)?;
         }
         for e in pak.entries() {
             let at = dirofs.saturating_add((e.index as u64).saturating_mul(entry_len));

@@ -73,6 +73,15 @@ pub static PATH_UNSAFE: Rule = Rule {
     message: "entry {0} has a name that leaves its folder (`..`, an absolute path or a drive letter); extract skips it",
 };
 
+/// Two entries with the same name once ASCII case and `/` versus `\\` are ignored, as the game's
+/// file system compares them: which copy the game reads is undefined, and repository tools
+/// (Swifty) break on them.
+pub static DUPLICATE_NAME: Rule = Rule {
+    code: "pbo-duplicate-name",
+    severity: Severity::Warning,
+    message: "the entry at byte {0} has the name of the entry at byte {1} (ASCII case and slashes ignored, as the game's file system does); which copy the game reads is undefined",
+};
+
 /// Bytes after the data that are not a SHA-1 trailer.
 pub static TRAILING_DATA: Rule = Rule {
     code: "pbo-trailing-data",
@@ -93,4 +102,5 @@ pub static RULES: &[&Rule] = &[
     &SHA1_MISMATCH,
     &PATH_UNSAFE,
     &TRAILING_DATA,
+    &DUPLICATE_NAME,
 ];

@@ -197,6 +197,45 @@ impl<'a> Pbo<'a> {
         Ok(pbo)
     }
 
+    /// Reports entries whose name repeats an earlier one, ignoring ASCII case and `/` versus `\\`
+    /// (`pbo-duplicate-name`). `scratch` must hold one slot per entry ([`Pbo::count`]); it is
+    /// overwritten. Nothing is reported when it is too short.
+    pub fn check_duplicates(&self, scratch: &mut [u64], sink: &mut impl Sink) -> Result<(), Error> {
+        let Some(slots) = scratch.get_mut(..self.count as usize) else {
+            return Ok(());
+        };
+        let mut filled: usize = 0;
+        for (slot, entry) in slots.iter_mut().zip(self.entries()) {
+            *slot = entry.header_offset;
+            filled = filled.saturating_add(1);
+        }
+        let Some(order) = slots.get_mut(..filled) else {
+            return Ok(());
+        };
+        let bytes = self.bytes;
+        let name = |at: u64| {
+            usize::try_from(at)
+                .ok()
+                .and_then(|a| bytes.get(a..))
+                .map_or(&[][..], |b| crate::bytes::nul_terminated(b).0)
+        };
+        let key = |n: &'a [u8]| {
+            n.iter().map(|b| match b.to_ascii_lowercase() {
+                b'/' => b'\\',
+                c => c,
+            })
+        };
+        order.sort_unstable_by(|&a, &b| key(name(a)).cmp(key(name(b))).then(a.cmp(&b)));
+        for pair in order.windows(2) {
+            if let [a, b] = *pair
+                && key(name(a)).eq(key(name(b)))
+            {
+                sink.report(rules::DUPLICATE_NAME.with(b, [b, a, 0]))?;
+            }
+        }
+        Ok(())
+    }
+
     /// The entries in header order (the `Vers` entry excluded).
     pub fn entries(&self) -> Entries<'a> {
         Entries {

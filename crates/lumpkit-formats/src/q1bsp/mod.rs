@@ -7,6 +7,7 @@
 //! their magic in the version field and widen the records ([`layout`]); the lumps are the same. Directory checks and entity text are shared with [`crate::q2bsp`].
 
 pub mod layout;
+pub mod limits;
 pub mod raw;
 pub mod validate;
 pub mod view;

@@ -108,6 +108,7 @@ impl Bsp1<'_> {
 
     /// Every cross-lump check; run only on a map whose directory is clean.
     pub fn validate(&self, sink: &mut impl Sink) -> Result<(), Error> {
+        self.check_limits(sink)?;
         match self.variant {
             Variant::Bsp29 => self.validate_as::<layout::Bsp29>(sink),
             Variant::Bsp2 => self.validate_as::<layout::Bsp2>(sink),

@@ -17,6 +17,7 @@
 pub mod dir;
 pub mod entities;
 pub mod layout;
+pub mod limits;
 pub mod raw;
 pub mod rules;
 pub mod textures;

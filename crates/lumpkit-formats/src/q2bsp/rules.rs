@@ -250,11 +250,14 @@ pub static VIS_OVERRUN: Rule = Rule {
     severity: Severity::Warning,
     message: "cluster {0}'s {1} row (0 = PVS, 1 = PHS) runs past the row or the lump end; the game clamps it (vis decompression overrun)",
 };
-/// the entity lump has a syntax error at byte 0; the game stops parsing entities there
+/// The entity text is not `{ "key" "value" … }` blocks. Quake `Sys_Error`s (`pr_edict.c`
+/// `ED_LoadFromFile` "found %s when expecting {", `ED_ParseEdict` "EOF without closing brace"),
+/// QuakeSpasm `Host_Error`s, Xash3D `HOST_ERROR`s, Quake 2's game DLL (`g_spawn.c`) `gi.error`s: the map is
+/// refused.
 pub static ENTITY_SYNTAX: Rule = Rule {
     code: "bsp-entity-syntax",
-    severity: Severity::Warning,
-    message: "the entity lump has a syntax error at byte {0}; the game stops parsing entities there",
+    severity: Severity::Error,
+    message: "the entity lump has a syntax error at byte {0}; the game refuses the map (ED_LoadFromFile / ED_ParseEdict error)",
 };
 /// the textures lump (0 bytes) is shorter than its header for 1 textures; the game refuses the map
 pub static TEXTURES_HEADER_SHORT: Rule = Rule {
@@ -281,6 +284,30 @@ pub static MIPTEX_BAD_OFFSET: Rule = Rule {
     code: "bsp-miptex-bad-offset",
     severity: Severity::Error,
     message: "texture {0} of the textures lump starts at {1}, outside the {2}-byte lump; the game refuses the map",
+};
+
+/// A count or size over an engine's limit (`MAX_MAP_*`): which engines refuse it comes from the
+/// profile tables in [`crate::profiles`]; a warning when only some engines refuse it, an error when
+/// all do or when a chosen target does.
+pub static LIMIT_EXCEEDED: Rule = Rule {
+    code: "bsp-limit-exceeded",
+    severity: Severity::Warning,
+    message: "{0} {what} exceed {limit} {1}: {effect}; {sides}",
+};
+
+/// No leaf past leaf 0 has contents 0: id Quake 2 needs one for its box hull
+/// ([`crate::profiles::quake2::NO_EMPTY_LEAF`]).
+pub static NO_EMPTY_LEAF: Rule = Rule {
+    code: "bsp-no-empty-leaf",
+    severity: Severity::Warning,
+    message: "the map has {what}: {effect}; {sides}",
+};
+
+/// The leafbrushes lump is empty ([`crate::profiles::quake2::NO_LEAFBRUSHES`]).
+pub static LEAFBRUSHES_EMPTY: Rule = Rule {
+    code: "bsp-leafbrushes-empty",
+    severity: Severity::Warning,
+    message: "the map has {what}: {effect}; {sides}",
 };
 
 /// Every Quake 1 / Quake 2 BSP rule.
@@ -330,4 +357,7 @@ pub static RULES: &[&Rule] = &[
     &MIPTEX_BAD_OFFSET,
     &BAD_MIPTEX_INDEX,
     &BAD_VISOFS,
+    &LIMIT_EXCEEDED,
+    &NO_EMPTY_LEAF,
+    &LEAFBRUSHES_EMPTY,
 ];

@@ -80,6 +80,7 @@ impl<'a, L: Layout> Map<'a, L> {
         let n_areaportals = self.areaportals.len() as u64;
         let n_light = self.lighting.len() as u64;
         let at = |lump, i| self.record_offset(lump, i);
+        self.check_limits(sink)?;
 
         for (lump, n) in [
             (Lump::Nodes, n_nodes),

@@ -19,6 +19,9 @@ fn main() -> std::io::Result<()> {
             dir.join("expect.tsv"),
             lumpkit_testgen::expect_tsv(&samples),
         )?;
+        if let Some(targets) = lumpkit_testgen::targets_tsv(&samples) {
+            std::fs::write(dir.join("targets.tsv"), targets)?;
+        }
         println!("{}: {} files", dir.display(), samples.len());
     }
     Ok(())

@@ -40,6 +40,9 @@ pub struct JsonDiagnostic<'a> {
     message: Message<'a>,
     #[serde(skip_serializing_if = "Option::is_none")]
     offset: Option<u64>,
+    /// `limit`, `value`, `refused_by`, `loaded_by`, `limits` of an engine-dependent finding.
+    #[serde(flatten, skip_serializing_if = "Option::is_none")]
+    profile: Option<serde_json::Map<String, serde_json::Value>>,
 }
 
 impl<'a> JsonLine<'a> {
@@ -69,6 +72,7 @@ impl<'a> JsonLine<'a> {
                     severity: severity(d)?.as_str(),
                     message: Message(d, io_error),
                     offset: d.offset,
+                    profile: crate::report::profile_fields(d),
                 })
             })
             .collect();

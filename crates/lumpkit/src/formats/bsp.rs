@@ -7,6 +7,7 @@
 
 use std::io;
 
+use lumpkit_formats::profiles::Engine;
 use lumpkit_formats::q1bsp::Bsp1;
 use lumpkit_formats::q2bsp::{self, Directory, Layout, Map as QMap, Row, Variant, entities};
 use lumpkit_formats::{Error, Ignore, Sink};
@@ -42,6 +43,16 @@ fn lumps_json(counts: impl Iterator<Item = (&'static str, u64)>) -> Value {
     )
 }
 
+/// The engines that load maps of this version (what `info`'s `engines` field judges for).
+fn family(bytes: &[u8]) -> Option<&'static [Engine]> {
+    match bytes.get(..4)? {
+        b"IBSP" => Some(&[Engine::Quake2, Engine::Yquake2, Engine::Q2pro]),
+        [29, 0, 0, 0] => Some(&[Engine::Quake, Engine::QuakeSpasm, Engine::Xash3d]),
+        [30, 0, 0, 0] => Some(&[Engine::GoldSrc, Engine::Xash3d]),
+        _ => None,
+    }
+}
+
 impl Format for Bsp {
     fn name(&self) -> &'static str {
         "bsp"
@@ -64,6 +75,10 @@ impl Format for Bsp {
         };
         if let Err(e) = result {
             report.fail(e);
+        }
+        if let (Some(engines), true) = (family(bytes), report.wants_fields()) {
+            let verdicts = crate::engines::verdicts(&report, engines);
+            report.set("engines", verdicts);
         }
         report
     }

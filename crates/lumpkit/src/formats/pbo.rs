@@ -124,6 +124,15 @@ fn parse_into<'b>(ctx: &Context<'_>, bytes: &'b [u8], report: &mut Report) -> Op
             return None;
         }
     };
+    // One slot per entry; the count is bounded by the directory's size / 21 bytes a record.
+    let slots = u64::from(pbo.count).saturating_mul(8);
+    if ctx.limits.alloc(slots).is_ok() {
+        let mut scratch = vec![0u64; pbo.count as usize];
+        if let Err(e) = pbo.check_duplicates(&mut scratch, &mut report.sink(ctx.strict)) {
+            report.fail(e);
+            return None;
+        }
+    }
     // The last `version` wins, as in the property map `info` prints.
     if let Some((_, v)) = pbo.properties().filter(|(k, _)| *k == b"version").last() {
         report.version = Some(text(v).into());

@@ -1,0 +1,172 @@
+//! Quake 2 family: id's `CMod_Load*` count checks (kept by Yamagi Quake II), which Q2PRO does not
+//! have. Each number is id's `qcommon/qfiles.h` constant as `qcommon/cmodel.c` compares it,
+//! including the room `CM_InitBoxHull` reserves after the map's own records.
+
+use super::{Condition, Engine, EngineLimit};
+use crate::q2bsp::rules::{LEAFBRUSHES_EMPTY, LIMIT_EXCEEDED, NO_EMPTY_LEAF as NO_EMPTY_LEAF_RULE};
+
+const Q2PRO: &str = "skullernet/q2pro src/common/bsp.c BSP_Load*: lumps allocated to their size, no MAX_MAP_* count check";
+
+/// A Quake 2 count limit shared by id Quake 2 and Yamagi Quake II; Q2PRO has none.
+macro_rules! q2_limit {
+    ($name:ident, $limit:literal, $what:literal, $max:expr, $id:literal, $yq:literal) => {
+        #[doc = concat!("`", $limit, "`: ", $what, ".")]
+        pub static $name: Condition = Condition {
+            rule: &LIMIT_EXCEEDED,
+            limit: $limit,
+            what: $what,
+            effect: "id Quake 2 refuses the map (Com_Error ERR_DROP)",
+            engines: &[
+                EngineLimit {
+                    engine: Engine::Quake2,
+                    max: Some($max),
+                    source: concat!("id-Software/Quake-2 qcommon/cmodel.c ", $id),
+                },
+                EngineLimit {
+                    engine: Engine::Yquake2,
+                    max: Some($max),
+                    source: concat!("yquake2/yquake2 src/common/collision.c ", $yq),
+                },
+                EngineLimit {
+                    engine: Engine::Q2pro,
+                    max: None,
+                    source: Q2PRO,
+                },
+            ],
+            exhaustive: true,
+        };
+    };
+}
+
+q2_limit!(
+    MODELS,
+    "MAX_MAP_MODELS",
+    "models",
+    1024,
+    "CMod_LoadSubmodels: count > MAX_MAP_MODELS (1024)",
+    "CMod_LoadSubmodels"
+);
+q2_limit!(
+    TEXINFO,
+    "MAX_MAP_TEXINFO",
+    "texinfo records",
+    8192,
+    "CMod_LoadSurfaces: count > MAX_MAP_TEXINFO (8192)",
+    "CMod_LoadSurfaces"
+);
+q2_limit!(
+    BRUSHES,
+    "MAX_MAP_BRUSHES",
+    "brushes",
+    8191,
+    "CMod_LoadBrushes, CM_InitBoxHull: numbrushes + 1 > MAX_MAP_BRUSHES (8192)",
+    "CMod_LoadBrushes, CM_InitBoxHull"
+);
+q2_limit!(
+    PLANES,
+    "MAX_MAP_PLANES",
+    "planes",
+    65524,
+    "CMod_LoadPlanes, CM_InitBoxHull: numplanes + 12 > MAX_MAP_PLANES (65536)",
+    "CMod_LoadPlanes, CM_InitBoxHull"
+);
+q2_limit!(
+    NODES,
+    "MAX_MAP_NODES",
+    "nodes",
+    65530,
+    "CMod_LoadNodes, CM_InitBoxHull: numnodes + 6 > MAX_MAP_NODES (65536)",
+    "CMod_LoadNodes, CM_InitBoxHull"
+);
+q2_limit!(
+    LEAFS,
+    "MAX_MAP_LEAFS",
+    "leafs",
+    65535,
+    "CMod_LoadLeafs: count > MAX_MAP_PLANES (65536), and CM_InitBoxHull writes map_leafs[numleafs] of MAX_MAP_LEAFS (65536)",
+    "CMod_LoadLeafs, CM_InitBoxHull"
+);
+q2_limit!(
+    LEAFBRUSHES,
+    "MAX_MAP_LEAFBRUSHES",
+    "leafbrushes",
+    65535,
+    "CMod_LoadLeafBrushes, CM_InitBoxHull: numleafbrushes + 1 > MAX_MAP_LEAFBRUSHES (65536)",
+    "CMod_LoadLeafBrushes, CM_InitBoxHull"
+);
+q2_limit!(
+    BRUSHSIDES,
+    "MAX_MAP_BRUSHSIDES",
+    "brushsides",
+    65530,
+    "CMod_LoadBrushSides, CM_InitBoxHull: numbrushsides + 6 > MAX_MAP_BRUSHSIDES (65536)",
+    "CMod_LoadBrushSides, CM_InitBoxHull"
+);
+q2_limit!(
+    AREAPORTALS,
+    "MAX_MAP_AREAS",
+    "areaportals",
+    256,
+    "CMod_LoadAreaPortals: count > MAX_MAP_AREAS (256), not MAX_MAP_AREAPORTALS",
+    "CMod_LoadAreaPortals"
+);
+q2_limit!(
+    VISIBILITY,
+    "MAX_MAP_VISIBILITY",
+    "bytes of visibility",
+    0x10_0000,
+    "CMod_LoadVisibility: filelen > MAX_MAP_VISIBILITY (0x100000)",
+    "CMod_LoadVisibility"
+);
+q2_limit!(
+    ENTSTRING,
+    "MAX_MAP_ENTSTRING",
+    "bytes of entity text",
+    0x4_0000,
+    "CMod_LoadEntityString: filelen > MAX_MAP_ENTSTRING (0x40000)",
+    "CMod_LoadEntityString"
+);
+
+/// A structural check of id's loader that Q2PRO does not make: value 1 when the map breaks it.
+macro_rules! q2_refusal {
+    ($name:ident, $rule:expr, $limit:literal, $what:literal, $effect:literal, $id:literal) => {
+        #[doc = concat!($what, " (", $effect, ").")]
+        pub static $name: Condition = Condition {
+            rule: $rule,
+            limit: $limit,
+            what: $what,
+            effect: $effect,
+            engines: &[
+                EngineLimit {
+                    engine: Engine::Quake2,
+                    max: Some(0),
+                    source: concat!("id-Software/Quake-2 qcommon/cmodel.c ", $id),
+                },
+                EngineLimit {
+                    engine: Engine::Yquake2,
+                    max: Some(0),
+                    source: concat!("yquake2/yquake2 src/common/collision.c ", $id),
+                },
+            ],
+            // Q2PRO is not listed: its source was not re-read for these checks.
+            exhaustive: false,
+        };
+    };
+}
+
+q2_refusal!(
+    NO_EMPTY_LEAF,
+    &NO_EMPTY_LEAF_RULE,
+    "empty leaf",
+    "no empty leaf",
+    "id Quake 2 refuses the map (\"Map does not have an empty leaf\")",
+    "CMod_LoadLeafs: emptyleaf == -1 is a Com_Error"
+);
+q2_refusal!(
+    NO_LEAFBRUSHES,
+    &LEAFBRUSHES_EMPTY,
+    "leafbrushes",
+    "no leafbrushes",
+    "id Quake 2 refuses the map (\"Map with no planes\" in CMod_LoadLeafBrushes)",
+    "CMod_LoadLeafBrushes: count < 1 is a Com_Error"
+);

@@ -1,0 +1,63 @@
+//! Each engine's verdict on a file at a glance (`info`'s `engines` field): which engines of the
+//! file's family load it and which refuse it, and why, from the report's diagnostics.
+
+use lumpkit_formats::Severity;
+use lumpkit_formats::profiles::{self, Engine};
+use serde_json::{Map, Value, json};
+
+use crate::Report;
+
+/// `{summary, loads_in, refused_by: {engine: [reasons]}}` for `engines`: an engine refuses the
+/// file when a profiled finding is over its limit (the reason is the limit's name) or when the
+/// file has an error no profile qualifies (the reason is its code).
+pub fn verdicts(report: &Report, engines: &[Engine]) -> Value {
+    let mut refused: Vec<(Engine, Vec<&'static str>)> = Vec::new();
+    let mut loads = Vec::new();
+    for &engine in engines {
+        let mut reasons: Vec<&'static str> = Vec::new();
+        for d in &report.diagnostics {
+            match profiles::condition_of(d) {
+                Some(c) => {
+                    let [value, _, _] = d.args;
+                    let applies = c.engines.iter().any(|e| e.engine == engine);
+                    if applies
+                        && c.refused_by(value).contains(engine)
+                        && !reasons.contains(&c.limit)
+                    {
+                        reasons.push(c.limit);
+                    }
+                }
+                None if d.rule.severity == Severity::Error && !reasons.contains(&d.code()) => {
+                    reasons.push(d.code());
+                }
+                None => {}
+            }
+        }
+        if reasons.is_empty() {
+            loads.push(engine.name());
+        } else {
+            refused.push((engine, reasons));
+        }
+    }
+    let mut summary = String::new();
+    if !loads.is_empty() {
+        summary.push_str("loads in: ");
+        summary.push_str(&loads.join(", "));
+    }
+    if !refused.is_empty() {
+        if !summary.is_empty() {
+            summary.push_str("; ");
+        }
+        summary.push_str("refused by: ");
+        let parts: Vec<String> = refused
+            .iter()
+            .map(|(e, why)| format!("{} ({})", e.name(), why.join(", ")))
+            .collect();
+        summary.push_str(&parts.join(", "));
+    }
+    let refused_by: Map<String, Value> = refused
+        .iter()
+        .map(|(e, why)| (e.name().to_string(), json!(why)))
+        .collect();
+    json!({"summary": summary, "loads_in": loads, "refused_by": refused_by})
+}

@@ -1,0 +1,138 @@
+//! Engine profiles: every corpus file that names targets (`corpus/<fmt>/targets.tsv`) gets exactly
+//! that verdict under each target, with the same codes as without one; the committed `targets.tsv`
+//! is what the writers generate; the JSON of an engine-dependent finding carries its limit fields;
+//! and the profile tables hold together (every engine row has a source, the ids resolve).
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+mod support;
+
+use std::collections::BTreeSet;
+
+use lumpkit::check::check_tree;
+use lumpkit::{Context, Engine, Severity, Targets};
+use lumpkit_formats::profiles::{self, CONDITIONS};
+
+fn check(path: &std::path::Path, bytes: &[u8], targets: Targets) -> lumpkit::Report {
+    let ctx = Context {
+        path: Some(path),
+        targets,
+        ..Context::default()
+    };
+    let mut out = Vec::new();
+    check_tree(&ctx, &path.display().to_string(), bytes, &mut out);
+    out.swap_remove(0).report
+}
+
+#[test]
+fn every_targeted_sample_gets_its_verdict_under_each_target() {
+    let mut failures = Vec::new();
+    let mut runs = 0;
+    for (folder, samples) in lumpkit_testgen::all() {
+        for s in samples.iter().filter(|s| !s.targets.is_empty()) {
+            let path = support::workspace_root().join(format!("corpus/{folder}/{}", s.name));
+            let want: BTreeSet<&str> = s.codes.iter().copied().collect();
+            for (engine, status) in &s.targets {
+                let engine = Engine::from_name(engine).unwrap();
+                let report = check(&path, &s.bytes, Targets::of(engine));
+                let codes: BTreeSet<&str> = report.diagnostics.iter().map(|d| d.code()).collect();
+                let got = report.status().as_str();
+                runs += 1;
+                if got != *status || codes != want {
+                    failures.push(format!(
+                        "{folder}/{} --target {}: got {got} {codes:?}, want {status} {want:?}",
+                        s.name,
+                        engine.name()
+                    ));
+                }
+            }
+        }
+    }
+    assert!(runs > 0, "no sample names a target");
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn committed_targets_tsv_is_what_the_writers_generate() {
+    let root = support::workspace_root().join("corpus");
+    for (folder, samples) in lumpkit_testgen::all() {
+        let path = root.join(folder).join("targets.tsv");
+        match lumpkit_testgen::targets_tsv(&samples) {
+            Some(text) => assert_eq!(
+                std::fs::read_to_string(&path).unwrap_or_default(),
+                text,
+                "{folder}/targets.tsv is stale; run gen-corpus"
+            ),
+            None => assert!(!path.exists(), "{folder}/targets.tsv has no samples"),
+        }
+    }
+}
+
+#[test]
+fn targets_that_disagree_make_it_an_error() {
+    let samples = lumpkit_testgen::bsp_limits::samples();
+    let s = samples
+        .iter()
+        .find(|s| s.name == "limit_q1_visleafs.bsp")
+        .unwrap();
+    let path = std::path::Path::new("limit_q1_visleafs.bsp");
+    let both = Targets::of(Engine::QuakeSpasm).with(Engine::Quake);
+    assert_eq!(check(path, &s.bytes, both).status().as_str(), "error");
+    let ports = Targets::of(Engine::QuakeSpasm).with(Engine::Xash3d);
+    let report = check(path, &s.bytes, ports);
+    assert_eq!(report.status().as_str(), "ok");
+    assert_eq!(report.diagnostics[0].severity(), Severity::Info);
+}
+
+#[test]
+fn json_names_the_limit_and_both_sides() {
+    let samples = lumpkit_testgen::bsp_limits::samples();
+    let s = samples
+        .iter()
+        .find(|s| s.name == "limit_q1_visleafs.bsp")
+        .unwrap();
+    let report = check(std::path::Path::new("x.bsp"), &s.bytes, Targets::NONE);
+    let d = lumpkit::report::diagnostic_json(&report.diagnostics[0]);
+    assert_eq!(d["code"], "bsp-limit-exceeded");
+    assert_eq!(d["severity"], "warning");
+    assert_eq!(d["limit"], "MAX_MAP_LEAFS");
+    assert_eq!(d["value"], 8193);
+    assert_eq!(d["refused_by"], serde_json::json!(["quake"]));
+    assert_eq!(d["loaded_by"], serde_json::json!(["quakespasm", "xash3d"]));
+    assert_eq!(d["limits"]["quake"], 8192);
+    let message = d["message"].as_str().unwrap();
+    assert!(
+        message.starts_with("8193 visleafs exceed MAX_MAP_LEAFS 8192")
+            && message.contains("refused by quake (8192); loads in quakespasm, xash3d"),
+        "{message}"
+    );
+}
+
+#[test]
+fn every_condition_row_has_a_source_and_resolves() {
+    for (i, c) in CONDITIONS.iter().enumerate() {
+        assert!(!c.engines.is_empty(), "{} has no engines", c.limit);
+        for e in c.engines {
+            assert!(
+                e.source.contains('/') && e.source.len() > 20,
+                "{} / {}: no source",
+                c.limit,
+                e.engine.name()
+            );
+        }
+        let limit = c.min_limit().unwrap();
+        let d = c.check(limit + 1, 0).unwrap();
+        assert!(
+            core::ptr::eq(profiles::condition_of(&d).unwrap(), *c),
+            "{i}"
+        );
+        assert!(c.check(limit, 0).is_none(), "{}: at the limit", c.limit);
+    }
+}
+
+#[test]
+fn engine_names_round_trip() {
+    for e in Engine::ALL {
+        assert_eq!(Engine::from_name(e.name()), Some(e));
+    }
+    assert_eq!(Engine::from_name("doom"), None);
+}
