@@ -72,6 +72,7 @@ const MPQ_HEADER: [u8; 4] = mpq_view::MAGIC_HEADER.to_le_bytes();
 const MPQ_USER_DATA: [u8; 4] = mpq_view::MAGIC_USER_DATA.to_le_bytes();
 const MPQ_HET: [u8; 4] = het_bet::MAGIC_HET.to_le_bytes();
 const MPQ_BET: [u8; 4] = het_bet::MAGIC_BET.to_le_bytes();
+const MPQ_BN3: [u8; 4] = mpq_view::MAGIC_BN3.to_le_bytes();
 
 static BLP: [Token; 3] = [
     token("blp0", BlpVersion::Blp0.magic()),
@@ -139,11 +140,12 @@ static ZIP: [Token; 5] = [
 
 static SEVENZ: [Token; 1] = [token("sevenz", &sevenz::SIGNATURE)];
 
-static MPQ: [Token; 4] = [
+static MPQ: [Token; 5] = [
     token("mpq_header", &MPQ_HEADER),
     token("mpq_user_data", &MPQ_USER_DATA),
     token("mpq_het", &MPQ_HET),
     token("mpq_bet", &MPQ_BET),
+    token("mpq_bn3_decoy", &MPQ_BN3),
 ];
 
 /// The tokens of the format a corpus folder is named after (`blp`, `wad`, `paa`, `pbo`, `m2`, `bsp`,

@@ -129,9 +129,9 @@ impl<'a> Directory<'a> {
                 [file.len() as u64, HEADER_LEN, 0],
             ));
         };
-        let variant = match &header.ident {
-            &IDENT_IBSP => Variant::Ibsp,
-            &IDENT_QBSP => Variant::Qbism,
+        let variant = match header.ident {
+            IDENT_IBSP => Variant::Ibsp,
+            IDENT_QBSP => Variant::Qbism,
             _ => {
                 return Err(Error::unsupported(
                     &rules::UNSUPPORTED_VERSION,
