@@ -47,11 +47,8 @@ pub fn run(args: &CorpusArgs) -> Result<ExitCode, Fatal> {
     std::fs::create_dir_all(&args.out)?;
     for (name, samples) in &folders {
         let dir = args.out.join(name);
-        std::fs::create_dir_all(&dir)?;
-        for sample in samples {
-            write(&dir.join(&sample.name), &sample.bytes)?;
-        }
-        write(&dir.join("expect.tsv"), expect_tsv(samples).as_bytes())?;
+        lumpkit_testgen::write_folder(&dir, samples)
+            .map_err(|e| Fatal(format!("{}: {e}", dir.display())))?;
         let tokens = dictionary::tokens(name);
         let note = if tokens.is_empty() {
             String::from(" (no dictionary: the format has no magic or tags)")

@@ -36,16 +36,20 @@
 //! # Limits
 //!
 //! A file is read whole into memory (the hooks hand over a reader) after its length is checked
-//! against lumpkit's `max_alloc`; decoding is bounded by lumpkit's [`Limits`](lumpkit::Limits)
-//! ([`Options::limits`]) and by the `image` crate's own limits ([`image::Limits`]: the dimensions
-//! and `max_alloc` given to [`ImageDecoder::set_limits`]), whichever is tighter. A hostile file
-//! allocates no more than those.
+//! against lumpkit's `max_alloc`; decoding is bounded by lumpkit's
+//! [`Limits`](lumpkit::Limits) ([`Options::limits`]) and by the `image` crate's own
+//! [`image::Limits`] (the dimensions and `max_alloc` given to
+//! [`ImageDecoder::set_limits`](image::ImageDecoder::set_limits)), whichever is tighter. A hostile
+//! file allocates no more than those.
 //!
 //! # Errors
 //!
 //! lumpkit's errors keep their diagnostic code (`blp-magic-unknown: …`) in the message of an
-//! [`ImageError::Decoding`] (a malformed file) or [`ImageError::Unsupported`] (a feature lumpkit does
-//! not read, or a WAL without a palette); limits become [`ImageError::Limits`].
+//! [`ImageError::Decoding`](image::ImageError::Decoding) (a malformed file) or an
+//! [`ImageError::Unsupported`](image::ImageError::Unsupported) (a feature lumpkit does not read,
+//! or a WAL without a palette). An exceeded limit becomes
+//! [`ImageError::Limits`](image::ImageError::Limits), whose kind (dimensions or memory) is all
+//! that `image`'s limit errors carry: lumpkit's code (`limit-pixels`, `limit-alloc`) is lost there.
 //!
 //! # WAL palettes
 //!
