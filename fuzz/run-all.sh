@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Runs every fuzz target for SECONDS each (default 60), one at a time (a 2-core machine is not
-# oversubscribed), seeded from corpus/, with the formats' magic numbers and tag names as a dictionary.
+# oversubscribed), seeded from corpus/, with the format's magic numbers and tag names as a dictionary
+# (`lumpkit corpus` writes them from the parsers' constants; lumpkit.dict adds the tokens no constant
+# covers yet).
 # Seeds are kept small so that each input costs microseconds: a seed file over 64 KiB contributes only
 # its first 64 KiB (its headers, tables and first level), which is what mutation explores anyway.
 # Crashes, OOMs and timeouts are minimised and copied to corpus/<format>/regression/ as crash-<sha1>,
@@ -25,6 +27,10 @@ if [ $record = 1 ]; then
   printf '\n## %s, %s s per target, commit %s, %s cores\n\n| target | executions | inputs/s | edges | findings |\n|---|---|---|---|---|\n' \
     "$(date -u +%Y-%m-%dT%H:%MZ)" "$secs" "$(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo '?')" "$(nproc)" >> CAMPAIGNS.md
 fi
+dicts=$(mktemp -d)
+trap 'rm -rf "$dicts"' EXIT
+cargo run --release -q --manifest-path "$root/Cargo.toml" -p lumpkit-cli -- corpus --format all \
+  --out "$dicts/gen" >/dev/null || exit 2
 # 1234567 -> 1,234,567
 commas() { printf "%'d" "$1" 2>/dev/null || echo "$1"; }
 export LC_NUMERIC=en_US.UTF-8
@@ -42,13 +48,16 @@ for t in "${targets[@]}"; do
         [ -e "$dest" ] || head -c 65536 "$f" > "$dest"
       done
   done
+  case "$fmt" in skin) dictfmt=m2 ;; sniff) dictfmt='*' ;; *) dictfmt=$fmt ;; esac
+  # shellcheck disable=SC2086  # `*` (sniff) is meant to expand to every format's dictionary
+  cat "$dicts"/gen/$dictfmt.dict lumpkit.dict 2>/dev/null > "$dicts/$t.dict"
   echo "== $t ($secs s)"
   # Only what this run finds is reported: artifacts left by an interrupted earlier run would
   # otherwise be reported again as new findings.
   stamp=$(mktemp)
   log=$(mktemp)
   cargo +nightly fuzz run -O "$t" "$seeds" -- -max_total_time="$secs" -rss_limit_mb=2048 \
-    -timeout=10 -max_len=65536 -dict=lumpkit.dict -print_final_stats=1 > "$log" 2>&1
+    -timeout=10 -max_len=65536 -dict="$dicts/$t.dict" -print_final_stats=1 > "$log" 2>&1
   tail -n 25 "$log" | grep -E "stat::|cov:|==|SUMMARY|Test unit" | tail -n 8
   found=0
   for a in artifacts/"$t"/*; do

@@ -5,6 +5,8 @@
 
 mod check;
 mod config;
+#[cfg(feature = "corpus")]
+mod corpus;
 mod decode;
 mod explain;
 mod extract;
@@ -44,6 +46,10 @@ enum Command {
     Extract(extract::ExtractArgs),
     /// Say what a diagnostic code means (all codes, by format, without one).
     Explain(explain::ExplainArgs),
+    /// Write the generated corpus of one format (valid samples, one file per diagnostic, its
+    /// expect.tsv) and its fuzzing dictionary, for seeding other loaders' fuzzers and tests.
+    #[cfg(feature = "corpus")]
+    Corpus(corpus::CorpusArgs),
     /// Print a shell completion script (e.g. `lumpkit completions bash > ~/.local/share/bash-completion/completions/lumpkit`).
     Completions {
         /// The shell.
@@ -150,6 +156,8 @@ fn main() -> ExitCode {
         Command::Decode(a) => decode::run(&a),
         Command::Extract(a) => extract::run(&a),
         Command::Explain(a) => explain::run(&a),
+        #[cfg(feature = "corpus")]
+        Command::Corpus(a) => corpus::run(&a),
         Command::Completions { shell } => completions(shell),
         Command::Manpage => manpage(),
     };

@@ -11,6 +11,7 @@
 pub mod blp;
 pub mod bytes;
 pub mod diag;
+pub mod dictionary;
 pub mod error;
 pub mod limits;
 pub mod m2;

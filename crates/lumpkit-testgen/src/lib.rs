@@ -110,6 +110,21 @@ pub fn targets_tsv(samples: &[Sample]) -> Option<String> {
     Some(text)
 }
 
+/// Writes `samples`, their `expect.tsv` and (when a sample names engine targets) `targets.tsv` into
+/// `dir` (created when missing): one corpus folder, as `gen-corpus` writes `corpus/<format>/` and
+/// `lumpkit corpus` writes it for other projects.
+pub fn write_folder(dir: &std::path::Path, samples: &[Sample]) -> std::io::Result<()> {
+    std::fs::create_dir_all(dir)?;
+    for s in samples {
+        std::fs::write(dir.join(&s.name), &s.bytes)?;
+    }
+    std::fs::write(dir.join("expect.tsv"), expect_tsv(samples))?;
+    if let Some(targets) = targets_tsv(samples) {
+        std::fs::write(dir.join("targets.tsv"), targets)?;
+    }
+    Ok(())
+}
+
 /// The `expect.tsv` text for a folder's samples: `file<TAB>status<TAB>code,code…`, sorted by file.
 pub fn expect_tsv(samples: &[Sample]) -> String {
     let mut rows: Vec<String> = samples

@@ -24,6 +24,19 @@ pub enum Version {
 }
 
 impl Version {
+    /// Every version, oldest first.
+    pub const ALL: [Version; 3] = [Version::Blp0, Version::Blp1, Version::Blp2];
+
+    /// The four bytes a file of this version starts with (`BLP0`, `BLP1`, `BLP2`): the one list
+    /// the parser, `image` format detection and the fuzzing dictionaries share.
+    pub const fn magic(self) -> &'static [u8; 4] {
+        match self {
+            Version::Blp0 => b"BLP0",
+            Version::Blp1 => b"BLP1",
+            Version::Blp2 => b"BLP2",
+        }
+    }
+
     /// 0, 1 or 2.
     pub const fn number(self) -> u8 {
         match self {
@@ -79,11 +92,9 @@ impl Header {
         let Some(magic) = bytes.get(..4) else {
             return Err(Error::file(&rules::HEADER_TRUNCATED, 0, [len, 4, 0]));
         };
-        let version = match magic {
-            b"BLP0" => Version::Blp0,
-            b"BLP1" => Version::Blp1,
-            b"BLP2" => Version::Blp2,
-            _ => {
+        let version = match Version::ALL.into_iter().find(|v| v.magic() == magic) {
+            Some(version) => version,
+            None => {
                 let raw = crate::bytes::u32_le(bytes, 0).unwrap_or(0);
                 return Err(Error::file(&rules::MAGIC_UNKNOWN, 0, [raw.into(), 0, 0]));
             }

@@ -12,6 +12,8 @@ use crate::error::Error;
 use super::raw::ChunkHeader;
 use super::rules;
 
+/// `MD20`: the model header's magic (the whole file before Legion, the payload of `MD21` after).
+pub const MD20: [u8; 4] = *b"MD20";
 /// `MD21`: the MD20 blob.
 pub const MD21: [u8; 4] = *b"MD21";
 /// `SFID`: skin profile file data ids (u32 each; LOD skins follow the regular ones).

@@ -46,7 +46,7 @@ pub fn peek_version(bytes: &[u8]) -> Option<u32> {
     } else {
         0
     };
-    (bytes::array::<4>(bytes, at)? == *b"MD20").then_some(())?;
+    (bytes::array::<4>(bytes, at)? == chunks::MD20).then_some(())?;
     bytes::u32_le(bytes, at.checked_add(4)?)
 }
 
@@ -78,7 +78,7 @@ impl<'a> M2<'a> {
     /// Checks magic, version and header length of the MD20 blob `data` at file offset `base`.
     fn header(data: &'a [u8], base: u64, chunks: Option<Chunks<'a>>) -> Result<M2<'a>, Error> {
         let magic = bytes::array::<4>(data, 0);
-        if magic.is_some_and(|m| &m != b"MD20") || (magic.is_none() && base == 0) {
+        if magic.is_some_and(|m| m != chunks::MD20) || (magic.is_none() && base == 0) {
             return Err(Error::file(&rules::BAD_MAGIC, base, [base, 0, 0]));
         }
         let len = data.len() as u64;

@@ -13,7 +13,7 @@ pub const MAGIC_HEADER: u32 = 0x1A51_504D;
 /// `MPQ\x1B`: the user-data header that points at the archive header.
 pub const MAGIC_USER_DATA: u32 = 0x1B51_504D;
 /// `BN3\x1A`: a Battle.net header that Spazzler puts before the real one as a decoy.
-const MAGIC_BN3: u32 = 0x1A33_4E42;
+pub const MAGIC_BN3: u32 = 0x1A33_4E42;
 
 /// Block flag: PKWARE DCL imploded (no compression mask byte).
 pub const FLAG_IMPLODE: u32 = 0x0000_0100;

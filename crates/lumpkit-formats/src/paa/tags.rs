@@ -9,6 +9,24 @@ use crate::error::Error;
 
 use super::rules;
 
+/// The four bytes every tag starts with (`TAGG` as stored, little-endian: `GGAT`).
+pub const TAG_MARKER: [u8; 4] = *b"GGAT";
+
+/// Average colour tag (name as read, i.e. reversed from the stored `CGVA`).
+pub const AVGC: [u8; 4] = *b"AVGC";
+/// Maximum colour tag.
+pub const MAXC: [u8; 4] = *b"MAXC";
+/// Alpha interpolation flag tag.
+pub const FLAG: [u8; 4] = *b"FLAG";
+/// Channel swizzle tag.
+pub const SWIZ: [u8; 4] = *b"SWIZ";
+/// Procedural texture text tag.
+pub const PROC: [u8; 4] = *b"PROC";
+/// Mip offsets tag.
+pub const OFFS: [u8; 4] = *b"OFFS";
+/// Every tag name lumpkit reads, as read (the file stores each reversed after [`TAG_MARKER`]).
+pub const NAMES: [[u8; 4]; 6] = [AVGC, MAXC, FLAG, SWIZ, PROC, OFFS];
+
 /// Number of `u32` slots in OFFS.
 pub const OFFS_SLOTS: usize = 16;
 
@@ -43,7 +61,7 @@ pub fn read<'a>(
     sink: &mut impl Sink,
 ) -> Result<(Tags<'a>, u64), Error> {
     let mut tags = Tags::default();
-    while range(bytes, pos, 4) == Some(b"GGAT".as_slice()) {
+    while range(bytes, pos, 4) == Some(TAG_MARKER.as_slice()) {
         let header = array::<12>(bytes, pos).ok_or(Error::file(
             &rules::TRUNCATED,
             pos,
@@ -62,13 +80,13 @@ pub fn read<'a>(
         tags.count = tags.count.saturating_add(1);
         let code = u64::from(u32::from_be_bytes(name));
         let wrong_size = |want: u64| rules::TAG_SIZE.with(pos, [code, len, want]);
-        match &name {
-            b"AVGC" | b"MAXC" => match <[u8; 4]>::try_from(data) {
-                Ok(v) if &name == b"AVGC" => tags.avgc = Some(v),
+        match name {
+            AVGC | MAXC => match <[u8; 4]>::try_from(data) {
+                Ok(v) if name == AVGC => tags.avgc = Some(v),
                 Ok(v) => tags.maxc = Some(v),
                 Err(_) => sink.report(wrong_size(4))?,
             },
-            b"FLAG" => match <[u8; 4]>::try_from(data) {
+            FLAG => match <[u8; 4]>::try_from(data) {
                 Ok(v) => {
                     let flag = u32::from_le_bytes(v);
                     if flag > 2 {
@@ -78,7 +96,7 @@ pub fn read<'a>(
                 }
                 Err(_) => sink.report(wrong_size(4))?,
             },
-            b"SWIZ" => match <[u8; 4]>::try_from(data) {
+            SWIZ => match <[u8; 4]>::try_from(data) {
                 Ok(v) => {
                     for (i, &b) in (0u64..).zip(v.iter()) {
                         if b > 9 {
@@ -91,8 +109,8 @@ pub fn read<'a>(
                 }
                 Err(_) => sink.report(wrong_size(4))?,
             },
-            b"PROC" => tags.proc_text = Some(data),
-            b"OFFS" => {
+            PROC => tags.proc_text = Some(data),
+            OFFS => {
                 if len == OFFS_LEN {
                     let mut offs = [0u32; OFFS_SLOTS];
                     for (slot, chunk) in offs.iter_mut().zip(data.chunks_exact(4)) {

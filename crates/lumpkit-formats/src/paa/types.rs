@@ -26,6 +26,20 @@ pub enum PaaType {
 }
 
 impl PaaType {
+    /// Every type, those with a TypeOfPaX word first.
+    pub const ALL: [PaaType; 10] = [
+        PaaType::Dxt1,
+        PaaType::Dxt2,
+        PaaType::Dxt3,
+        PaaType::Dxt4,
+        PaaType::Dxt5,
+        PaaType::Argb4444,
+        PaaType::Argb1555,
+        PaaType::Argb8888,
+        PaaType::Ai88,
+        PaaType::IndexPalette,
+    ];
+
     /// The type a TypeOfPaX word names.
     pub const fn from_word(word: u16) -> Option<PaaType> {
         Some(match word {

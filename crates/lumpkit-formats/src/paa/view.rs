@@ -69,7 +69,7 @@ impl<'a> Paa<'a> {
         let word = u16_le(bytes, 0).ok_or(Error::file(&rules::TRUNCATED, 0, [len, 2, 0]))?;
         let (kind, tags_at) = match PaaType::from_word(word) {
             Some(kind) => (kind, 2),
-            None if bytes.starts_with(b"GGAT") => (PaaType::IndexPalette, 0),
+            None if bytes.starts_with(&super::tags::TAG_MARKER) => (PaaType::IndexPalette, 0),
             None => return Err(Error::file(&rules::UNKNOWN_TYPE, 0, [word.into(), 0, 0])),
         };
         let (tags, pos) = tags::read(bytes, tags_at, sink)?;

@@ -13,6 +13,8 @@ use super::rules;
 
 /// `MAX_FILES_IN_PACK` of id Quake 2 (Quake 1 engines stop at 2048: [`crate::profiles::pak`]).
 pub const MAX_FILES: usize = 4096;
+/// The four bytes every PAK starts with (id's and Daikatana's alike).
+pub const MAGIC: [u8; 4] = *b"PACK";
 /// Size of `dpackfile_t`.
 pub const ENTRY_LEN: u64 = 64;
 /// Size of a Daikatana directory entry.
@@ -141,7 +143,7 @@ pub fn name_is_unsafe(name: &[u8]) -> bool {
 impl<'a> Pak<'a> {
     /// Whether `file` starts with `PACK`.
     pub fn sniff(file: &[u8]) -> bool {
-        file.starts_with(b"PACK")
+        file.starts_with(&MAGIC)
     }
 
     /// Parses the header and directory, reporting every entry problem to `sink`.

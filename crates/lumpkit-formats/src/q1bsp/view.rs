@@ -38,6 +38,11 @@ pub static LUMPS: [LumpSpec; LUMP_COUNT] = [
     spec("models", 64),
 ];
 
+/// The version field of Quake's maps.
+pub const VERSION_QUAKE: u32 = 29;
+/// The version field of GoldSrc (Half-Life) maps.
+pub const VERSION_GOLDSRC: u32 = 30;
+
 /// `BSP2` as the little-endian number in the version field (ericw-tools `BSP2VERSION`).
 pub const BSP2_MAGIC: u32 = u32::from_le_bytes(*b"BSP2");
 /// `2PSB` as the little-endian number in the version field (`BSP2RMQVERSION`).
@@ -97,7 +102,7 @@ impl Variant {
     /// The variant of a version field, `None` for one lumpkit does not read.
     pub fn of(version: u32) -> Option<Variant> {
         match version {
-            29 | 30 => Some(Variant::Bsp29),
+            VERSION_QUAKE | VERSION_GOLDSRC => Some(Variant::Bsp29),
             BSP2_MAGIC => Some(Variant::Bsp2),
             BSP2RMQ_MAGIC => Some(Variant::Bsp2Rmq),
             _ => None,

@@ -16,6 +16,10 @@ pub const HEADER_LEN: u64 = 160;
 pub const LUMP_COUNT: usize = 19;
 /// The version Quake 2 writes (`BSPVERSION`).
 pub const VERSION: u32 = 38;
+/// The ident of id's Quake 2 maps.
+pub const IDENT_IBSP: [u8; 4] = *b"IBSP";
+/// The ident of Qbism's extended-limits maps.
+pub const IDENT_QBSP: [u8; 4] = *b"QBSP";
 
 /// Lump indices, as `LUMP_*` in `qfiles.h`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -125,9 +129,9 @@ impl<'a> Directory<'a> {
                 [file.len() as u64, HEADER_LEN, 0],
             ));
         };
-        let variant = match &header.ident {
-            b"IBSP" => Variant::Ibsp,
-            b"QBSP" => Variant::Qbism,
+        let variant = match header.ident {
+            IDENT_IBSP => Variant::Ibsp,
+            IDENT_QBSP => Variant::Qbism,
             _ => {
                 return Err(Error::unsupported(
                     &rules::UNSUPPORTED_VERSION,

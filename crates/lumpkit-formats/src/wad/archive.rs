@@ -28,6 +28,17 @@ pub enum Version {
 }
 
 impl Version {
+    /// Both versions.
+    pub const ALL: [Version; 2] = [Version::Wad2, Version::Wad3];
+
+    /// The four bytes a WAD of this version starts with.
+    pub const fn magic(self) -> &'static [u8; 4] {
+        match self {
+            Version::Wad2 => b"WAD2",
+            Version::Wad3 => b"WAD3",
+        }
+    }
+
     /// The magic as the format names it (`WAD2`, `WAD3`).
     pub const fn as_str(self) -> &'static str {
         match self {
@@ -50,10 +61,13 @@ impl<'a> Wad<'a> {
     /// Parses the header and directory, reporting every per-entry directory problem to `sink`.
     pub fn parse<S: Sink + ?Sized>(bytes: &'a [u8], sink: &mut S) -> Result<Wad<'a>, Error> {
         let len = bytes.len() as u64;
-        let version = match bytes.get(..4) {
-            Some(b"WAD2") => Version::Wad2,
-            Some(b"WAD3") => Version::Wad3,
-            Some(magic) => {
+        let magic = bytes.get(..4);
+        let known = Version::ALL
+            .into_iter()
+            .find(|v| magic == Some(v.magic().as_slice()));
+        let version = match (known, magic) {
+            (Some(v), _) => v,
+            (None, Some(magic)) => {
                 let m = <[u8; 4]>::try_from(magic).map_or(0, u32::from_be_bytes);
                 return Err(Error::unsupported(
                     &UNSUPPORTED_VERSION,

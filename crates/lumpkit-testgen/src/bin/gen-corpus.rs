@@ -11,17 +11,7 @@ fn main() -> std::io::Result<()> {
         .unwrap_or_else(|| PathBuf::from("corpus"));
     for (folder, samples) in lumpkit_testgen::all() {
         let dir = root.join(folder);
-        std::fs::create_dir_all(&dir)?;
-        for s in &samples {
-            std::fs::write(dir.join(&s.name), &s.bytes)?;
-        }
-        std::fs::write(
-            dir.join("expect.tsv"),
-            lumpkit_testgen::expect_tsv(&samples),
-        )?;
-        if let Some(targets) = lumpkit_testgen::targets_tsv(&samples) {
-            std::fs::write(dir.join("targets.tsv"), targets)?;
-        }
+        lumpkit_testgen::write_folder(&dir, &samples)?;
         println!("{}: {} files", dir.display(), samples.len());
     }
     Ok(())
