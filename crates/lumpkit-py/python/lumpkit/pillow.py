@@ -16,6 +16,7 @@ A file lumpkit cannot read is left to the other plugins (``Image.open`` raises
 from ``load()`` with lumpkit's message and diagnostic code.
 """
 
+import os
 from typing import IO, Any, Optional, Union
 
 from PIL import Image, ImageFile
@@ -45,10 +46,11 @@ class LumpkitImageFile(ImageFile.ImageFile):
     lumpkit_formats: tuple = ()
 
     def _open(self) -> None:
-        data = self.fp.read()
         name = self.filename if isinstance(self.filename, str) and self.filename else None
+        # By path when Pillow has one: BLP0 keeps its levels in files beside the .blp.
+        source = name if name and os.path.isfile(name) else self.fp.read()
         try:
-            f = lumpkit.open(data, name=name, palette=_palette)
+            f = lumpkit.open(source, name=name, palette=_palette)
         except (lumpkit.Error, OSError) as e:
             raise SyntaxError(str(e)) from e
         if f.format not in self.lumpkit_formats:
