@@ -62,3 +62,46 @@ pub fn decode(
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::NO_SUCH_ENTRY;
+
+    fn wad_format() -> &'static dyn Format {
+        crate::by_name("wad").unwrap()
+    }
+
+    #[test]
+    fn entries_are_found_in_the_file_and_inside_archives() {
+        let wad = lumpkit_testgen::wad::wad3_every_type();
+        let ctx = Context::default();
+        let sel = Selection::default();
+        let direct = decode(&ctx, wad_format(), &wad, Some("{logo"), sel).unwrap();
+        assert_eq!((direct.width, direct.height), (32, 16));
+        // The same texture, through a PAK holding the WAD, by the path `check` prints.
+        let pak = lumpkit_testgen::pak::pak(&[(b"gfx/x.wad", &wad), (b"readme.txt", b"hello")]);
+        let pak_format = crate::by_name("pak").unwrap();
+        let nested = decode(&ctx, pak_format, &pak, Some("gfx/x.wad!{logo"), sel).unwrap();
+        assert_eq!(nested.rgba, direct.rgba);
+        let mip1 = Selection { mip: 1, ..sel };
+        let small = decode(&ctx, pak_format, &pak, Some("gfx/x.wad!{logo"), mip1).unwrap();
+        assert_eq!((small.width, small.height), (16, 8));
+    }
+
+    #[test]
+    fn what_is_not_a_picture_is_an_error_of_its_own() {
+        let wad = lumpkit_testgen::wad::wad3_every_type();
+        let pak = lumpkit_testgen::pak::pak(&[(b"gfx/x.wad", &wad), (b"readme.txt", b"hello")]);
+        let pak_format = crate::by_name("pak").unwrap();
+        let ctx = Context::default();
+        let code = |entry| {
+            decode(&ctx, pak_format, &pak, entry, Selection::default())
+                .unwrap_err()
+                .code()
+        };
+        assert_eq!(code(Some("gfx/x.wad!nothing")), NO_SUCH_ENTRY.code);
+        assert_eq!(code(Some("readme.txt")), UNKNOWN_FORMAT.code);
+        assert_eq!(code(None), NOT_A_PICTURE.code);
+    }
+}
