@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 import lumpkit
-from conftest import CORPUS, cli_json_lines, corpus_files, run_cli
+from conftest import CORPUS, SHARED, cli_json_lines, corpus_files, run_cli
 
 FILES = corpus_files()
 CODE = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)+$")
@@ -94,6 +94,18 @@ def test_check_equals_cli_check_json_without_the_manifest_fields(cli):
         record.pop("expected", None)
         record.pop("as_expected", None)
     assert len(ours) == len(theirs) > len(FILES)
+    assert ours == theirs
+
+
+def test_check_with_decode_and_palette_equals_cli(cli):
+    palette = SHARED / "palettes" / "quake.lmp"
+    extra = ["--palette", palette] if palette.is_file() else []
+    ours = [json.loads(line) for line in lumpkit.check(
+        CORPUS, decode=True, palette=palette if extra else None, as_json=True)]
+    theirs = [json.loads(line) for line in cli_json_lines(cli, "--decode", *extra, CORPUS)]
+    for record in theirs:
+        record.pop("expected", None)
+        record.pop("as_expected", None)
     assert ours == theirs
 
 
