@@ -40,5 +40,7 @@ class RequestError(Error, ValueError):
 
 
 class InternalError(Error):
-    """A bug in lumpkit (a panic caught before it could reach the interpreter). Please report it
-    with the file."""
+    """A bug in lumpkit: a panic, caught around every call into the library (opening, decoding,
+    listing members, and each file ``check`` works on) before it could reach the interpreter.
+    Please report it with the file. (A panic in PyO3's own glue outside those calls would still be
+    PyO3's ``PanicException``, which is not a subclass of this.)"""
