@@ -16,6 +16,8 @@ pub mod formats;
 pub mod image;
 pub mod input;
 pub mod member;
+pub mod palette;
+pub mod picture;
 pub mod registry;
 pub mod report;
 pub mod rules;

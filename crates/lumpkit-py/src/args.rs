@@ -1,0 +1,64 @@
+//! Reading Python arguments: a file as a path or bytes, a palette, a list of paths.
+
+use std::path::PathBuf;
+
+use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::{PyByteArray, PyBytes, PyList, PyTuple};
+
+/// What `open` was given.
+pub enum Source {
+    /// A file on disk (memory-mapped when large).
+    Path(PathBuf),
+    /// Bytes already in memory (copied once into lumpkit's own buffer).
+    Bytes(Vec<u8>),
+}
+
+/// `bytes`, `bytearray` or anything with `tobytes()` (`memoryview`, NumPy arrays) as bytes; a
+/// `str` or `os.PathLike` as a path.
+pub fn source(obj: &Bound<'_, PyAny>) -> PyResult<Source> {
+    if let Some(bytes) = as_bytes(obj)? {
+        return Ok(Source::Bytes(bytes));
+    }
+    match obj.extract::<PathBuf>() {
+        Ok(path) => Ok(Source::Path(path)),
+        Err(_) => Err(PyTypeError::new_err(
+            "expected a path (str or os.PathLike) or bytes-like data",
+        )),
+    }
+}
+
+fn as_bytes(obj: &Bound<'_, PyAny>) -> PyResult<Option<Vec<u8>>> {
+    if let Ok(b) = obj.cast::<PyBytes>() {
+        return Ok(Some(b.as_bytes().to_vec()));
+    }
+    if let Ok(b) = obj.cast::<PyByteArray>() {
+        return Ok(Some(b.to_vec()));
+    }
+    if obj.hasattr("tobytes")? {
+        let b = obj.call_method0("tobytes")?;
+        return Ok(b.cast::<PyBytes>().ok().map(|b| b.as_bytes().to_vec()));
+    }
+    Ok(None)
+}
+
+/// A palette given as a file path or as the file's bytes (768-byte raw or 256-colour PCX).
+pub fn palette(obj: &Bound<'_, PyAny>) -> PyResult<[[u8; 3]; 256]> {
+    let bytes = match source(obj)? {
+        Source::Bytes(b) => b,
+        Source::Path(p) => std::fs::read(&p)?,
+    };
+    lumpkit::palette::parse(&bytes)
+        .ok_or_else(|| PyValueError::new_err("palette: not a 768-byte palette or a 256-colour PCX"))
+}
+
+/// One path or a list or tuple of them.
+pub fn paths(obj: &Bound<'_, PyAny>) -> PyResult<Vec<PathBuf>> {
+    if obj.is_instance_of::<PyList>() || obj.is_instance_of::<PyTuple>() {
+        return obj
+            .try_iter()?
+            .map(|item| item.and_then(|p| p.extract::<PathBuf>()))
+            .collect();
+    }
+    Ok(vec![obj.extract::<PathBuf>()?])
+}
