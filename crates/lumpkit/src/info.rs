@@ -1,0 +1,39 @@
+//! Typed facts about an inspected file: what `info --json` prints beyond the common fields, as Rust
+//! values, so that an embedder never parses JSON to learn a width or a mip table.
+//!
+//! Each format's struct lives beside the format (`formats/blp.rs` holds [`BlpInfo`], …) and
+//! serializes to exactly the JSON fields `info --json` prints: [`Report::fields`](crate::Report::fields)
+//! is built from it ([`Report::set_info`](crate::Report::set_info)), so the two cannot disagree.
+
+use serde::Serialize;
+
+pub use crate::formats::blp::{BlpInfo, BlpLevel};
+pub use crate::formats::paa::{PaaInfo, PaaLevel, PaaTags};
+pub use crate::formats::wal::{WalInfo, WalLevel};
+
+/// The typed facts of one report, by format ([`Report::info`](crate::Report::info)).
+///
+/// Serializes (untagged) to the format's info fields exactly as `info --json` prints them.
+#[derive(Clone, Debug, Serialize)]
+#[serde(untagged)]
+#[non_exhaustive]
+pub enum Info {
+    /// A BLP texture.
+    Blp(BlpInfo),
+    /// A PAA texture.
+    Paa(PaaInfo),
+    /// A Quake 2 WAL texture.
+    Wal(WalInfo),
+}
+
+macro_rules! from_info {
+    ($($variant:ident($ty:ty)),* $(,)?) => {
+        $(impl From<$ty> for Info {
+            fn from(info: $ty) -> Info {
+                Info::$variant(info)
+            }
+        })*
+    };
+}
+
+from_info!(Blp(BlpInfo), Paa(PaaInfo), Wal(WalInfo),);
