@@ -9,6 +9,9 @@ use serde::Serialize;
 
 pub use crate::formats::blp::{BlpInfo, BlpLevel};
 pub use crate::formats::paa::{PaaInfo, PaaLevel, PaaTags};
+pub use crate::formats::pak::{PakEntry, PakInfo};
+pub use crate::formats::pbo::{PboEntry, PboInfo};
+pub use crate::formats::wad::{WadEntry, WadInfo, WadPictureInfo, WadPictureLevel};
 pub use crate::formats::wal::{WalInfo, WalLevel};
 
 /// The typed facts of one report, by format ([`Report::info`](crate::Report::info)).
@@ -24,6 +27,14 @@ pub enum Info {
     Paa(PaaInfo),
     /// A Quake 2 WAL texture.
     Wal(WalInfo),
+    /// A WAD2/WAD3 archive.
+    Wad(WadInfo),
+    /// One picture inside a WAD (`wad-miptex`, `wad-qpic`, `wad-font`).
+    WadPicture(WadPictureInfo),
+    /// A PAK archive.
+    Pak(PakInfo),
+    /// A PBO archive.
+    Pbo(PboInfo),
 }
 
 macro_rules! from_info {
@@ -36,4 +47,12 @@ macro_rules! from_info {
     };
 }
 
-from_info!(Blp(BlpInfo), Paa(PaaInfo), Wal(WalInfo),);
+from_info!(
+    Blp(BlpInfo),
+    Paa(PaaInfo),
+    Wal(WalInfo),
+    Wad(WadInfo),
+    WadPicture(WadPictureInfo),
+    Pak(PakInfo),
+    Pbo(PboInfo),
+);
