@@ -8,6 +8,8 @@
 use serde::Serialize;
 
 pub use crate::formats::blp::{BlpInfo, BlpLevel};
+pub use crate::formats::bsp::{BspInfo, BspTextureSummary, Lumps, Quake1BspInfo, Quake2BspInfo};
+pub use crate::formats::bsp_textures::{BspTextureInfo, BspTextureLevel};
 pub use crate::formats::paa::{PaaInfo, PaaLevel, PaaTags};
 pub use crate::formats::pak::{PakEntry, PakInfo};
 pub use crate::formats::pbo::{PboEntry, PboInfo};
@@ -35,6 +37,10 @@ pub enum Info {
     Pak(PakInfo),
     /// A PBO archive.
     Pbo(PboInfo),
+    /// A BSP map (Quake 1/2, GoldSrc, BSP2, 2PSB, Qbism).
+    Bsp(BspInfo),
+    /// A texture embedded in a Quake 1 / GoldSrc map (`bsp-miptex`).
+    BspTexture(BspTextureInfo),
 }
 
 macro_rules! from_info {
@@ -55,4 +61,6 @@ from_info!(
     WadPicture(WadPictureInfo),
     Pak(PakInfo),
     Pbo(PboInfo),
+    Bsp(BspInfo),
+    BspTexture(BspTextureInfo),
 );
