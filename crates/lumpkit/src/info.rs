@@ -10,6 +10,10 @@ use serde::Serialize;
 pub use crate::formats::blp::{BlpInfo, BlpLevel};
 pub use crate::formats::bsp::{BspInfo, BspTextureSummary, Lumps, Quake1BspInfo, Quake2BspInfo};
 pub use crate::formats::bsp_textures::{BspTextureInfo, BspTextureLevel};
+pub use crate::formats::m2::{
+    Aabb, ListCut, M2Chunk, M2Chunked, M2Counts, M2Info, M2Material, M2Texture, SkinBatch,
+    SkinInfo, ViewCounts,
+};
 pub use crate::formats::paa::{PaaInfo, PaaLevel, PaaTags};
 pub use crate::formats::pak::{PakEntry, PakInfo};
 pub use crate::formats::pbo::{PboEntry, PboInfo};
@@ -41,6 +45,10 @@ pub enum Info {
     Bsp(BspInfo),
     /// A texture embedded in a Quake 1 / GoldSrc map (`bsp-miptex`).
     BspTexture(BspTextureInfo),
+    /// A WoW M2 model.
+    M2(M2Info),
+    /// A WoW `.skin` profile.
+    Skin(SkinInfo),
 }
 
 macro_rules! from_info {
@@ -63,4 +71,6 @@ from_info!(
     Pbo(PboInfo),
     Bsp(BspInfo),
     BspTexture(BspTextureInfo),
+    M2(M2Info),
+    Skin(SkinInfo),
 );
