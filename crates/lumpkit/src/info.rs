@@ -14,11 +14,14 @@ pub use crate::formats::m2::{
     Aabb, ListCut, M2Chunk, M2Chunked, M2Counts, M2Info, M2Material, M2Texture, SkinBatch,
     SkinInfo, ViewCounts,
 };
+pub use crate::formats::mpq::{MpqEntry, MpqInfo};
 pub use crate::formats::paa::{PaaInfo, PaaLevel, PaaTags};
 pub use crate::formats::pak::{PakEntry, PakInfo};
 pub use crate::formats::pbo::{PboEntry, PboInfo};
+pub use crate::formats::sevenz::{SevenZEntry, SevenZInfo};
 pub use crate::formats::wad::{WadEntry, WadInfo, WadPictureInfo, WadPictureLevel};
 pub use crate::formats::wal::{WalInfo, WalLevel};
+pub use crate::formats::zip::{ZipEntry, ZipInfo};
 
 /// The typed facts of one report, by format ([`Report::info`](crate::Report::info)).
 ///
@@ -49,6 +52,12 @@ pub enum Info {
     M2(M2Info),
     /// A WoW `.skin` profile.
     Skin(SkinInfo),
+    /// An MPQ archive.
+    Mpq(MpqInfo),
+    /// A ZIP archive.
+    Zip(ZipInfo),
+    /// A 7z archive.
+    SevenZ(SevenZInfo),
 }
 
 macro_rules! from_info {
@@ -73,4 +82,7 @@ from_info!(
     BspTexture(BspTextureInfo),
     M2(M2Info),
     Skin(SkinInfo),
+    Mpq(MpqInfo),
+    Zip(ZipInfo),
+    SevenZ(SevenZInfo),
 );

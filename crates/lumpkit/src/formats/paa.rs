@@ -170,7 +170,7 @@ fn describe(paa: &Paa<'_>, report: &mut Report) -> Option<PaaInfo> {
         type_word: paa.kind.word(),
         levels,
         tags,
-        palette_colours: (paa.kind == PaaType::IndexPalette).then(|| paa.palette.len() / 3),
+        palette_colours: (paa.kind == PaaType::IndexPalette).then_some(paa.palette.len() / 3),
     })
 }
 
