@@ -113,11 +113,9 @@ fn check_common_fields(path: &Path, report: &Report) {
         Some(Info::Bsp(BspInfo::Quake1(q1))) => {
             assert!(q1.lumps.get("faces").is_some(), "{name}");
         }
-        Some(Info::M2(m2)) => {
-            if m2.lists_truncated.is_empty() && report.status() != Status::Error {
-                assert_eq!(m2.materials.len() as u32, m2.counts.materials, "{name}");
-                assert_eq!(m2.textures.len() as u32, m2.counts.textures, "{name}");
-            }
+        Some(Info::M2(m2)) if m2.lists_truncated.is_empty() && report.status() != Status::Error => {
+            assert_eq!(m2.materials.len() as u32, m2.counts.materials, "{name}");
+            assert_eq!(m2.textures.len() as u32, m2.counts.textures, "{name}");
         }
         _ => {}
     }
