@@ -97,6 +97,16 @@ impl From<String> for Version {
     }
 }
 
+/// The number, or the name as the format spells it.
+impl std::fmt::Display for Version {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Version::Number(n) => write!(f, "{n}"),
+            Version::Name(name) => f.write_str(name),
+        }
+    }
+}
+
 impl From<&Version> for Value {
     fn from(v: &Version) -> Value {
         match v {
