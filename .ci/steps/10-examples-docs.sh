@@ -166,6 +166,8 @@ echo "-- doctests"
 cargo test --quiet --doc --workspace
 
 echo "-- cargo doc, warnings denied (broken intra-doc links included)"
-RUSTDOCFLAGS="-D warnings" cargo doc --quiet --no-deps --workspace
+# --lib: the CLI's binary is also called `lumpkit`, and its (private) docs would overwrite the
+# library's (cargo issue 6313).
+RUSTDOCFLAGS="-D warnings" cargo doc --quiet --no-deps --workspace --lib
 
 echo "examples and docs: $(($(date +%s) - started)) s"
