@@ -107,6 +107,9 @@ if [ -n "$signed" ]; then
     fail "pbo_extract extracted a PBO whose SHA-1 does not match"
   fi
   grep -q "SHA-1 trailer does not match" "$tmp/out.txt" || fail "pbo_extract: no SHA-1 refusal"
+  echo "a tampered copy of $(basename "$signed") is refused"
+elif [ -n "$SHARED" ]; then
+  fail "pbo_extract: no signed PBO to tamper with"
 fi
 echo "$n archives identical"
 
