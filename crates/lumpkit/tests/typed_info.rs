@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 
 use lumpkit::info::{BspInfo, Info};
 use lumpkit::registry::Sniffed;
-use lumpkit::{Context, Report, Status, sniff};
+use lumpkit::{Context, Format, Report, Status, sniff};
 use serde_json::Value;
 
 fn corpus_files() -> Vec<PathBuf> {
@@ -162,4 +162,38 @@ fn every_typed_format_appears_in_the_corpus() {
     ] {
         assert!(seen.contains(kind), "no corpus file gave typed {kind} info");
     }
+}
+
+/// Under a small allocation limit the M2 lists are cut, and `lists_truncated` sits where `info`
+/// first printed it: before the first list that was cut.
+#[test]
+fn cut_lists_are_noted_before_the_first_cut_list() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../corpus/m2/wotlk_v264.m2");
+    let Ok(bytes) = std::fs::read(&path) else {
+        panic!("{} missing", path.display());
+    };
+    let mut ctx = Context::default();
+    ctx.limits.max_alloc = 4096; // one record per list
+    let report = lumpkit::formats::m2::M2Format.inspect(&ctx, &bytes);
+    let Some(Info::M2(m2)) = report.info() else {
+        panic!("no M2 info");
+    };
+    assert_eq!(m2.materials.len(), 1);
+    let keys: Vec<&str> = report.fields.iter().map(|(k, _)| k.as_str()).collect();
+    let at = |k: &str| keys.iter().position(|x| *x == k);
+    let first_cut = if m2.counts.textures > 1 {
+        "textures"
+    } else {
+        "materials"
+    };
+    assert_eq!(
+        at("lists_truncated").map(|i| i + 1),
+        at(first_cut),
+        "{keys:?}"
+    );
+    let cut = &report.fields["lists_truncated"]["materials"];
+    assert_eq!(
+        (cut["listed"].as_u64(), cut["total"].as_u64()),
+        (Some(1), Some(u64::from(m2.counts.materials)))
+    );
 }
