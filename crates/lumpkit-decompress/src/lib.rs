@@ -34,6 +34,7 @@
 //! assert!(short.len() <= 3);
 //! ```
 #![forbid(unsafe_code)]
+#![warn(missing_docs)]
 #![warn(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
 
 mod adpcm;

@@ -9,7 +9,22 @@
 //! BC3 alpha endpoint pair, odd sizes). The checks texpresso needed stay: non-zero dimensions,
 //! enough block bytes for the `ceil(w/4) × ceil(h/4)` grid, and an output of exactly `w × h × 4`
 //! bytes. Pixels outside the image in edge blocks are dropped, as every engine does.
+//!
+//! ```
+//! use lumpkit_dxt::{Dxt, decode_into};
+//!
+//! // One BC1 block: colour 0 pure red (565 0xf800), colour 1 black, every index 0.
+//! let block = [0x00, 0xf8, 0x00, 0x00, 0, 0, 0, 0];
+//! let mut rgba = vec![0u8; 4 * 4 * 4];
+//! decode_into(Dxt::Dxt1, 4, 4, &block, &mut rgba)?;
+//! assert_eq!(&rgba[..4], &[255, 0, 0, 255]);
+//!
+//! // Too few block bytes for the size is an error, not a read past the end.
+//! assert!(decode_into(Dxt::Dxt1, 8, 8, &block, &mut vec![0u8; 8 * 8 * 4]).is_err());
+//! # Ok::<(), lumpkit_dxt::DxtError>(())
+//! ```
 #![forbid(unsafe_code)]
+#![warn(missing_docs)]
 #![warn(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
 
 mod block;

@@ -14,7 +14,18 @@
 //! its `color_no_convert` copies whole upsampling line buffers into the output row, which lays a
 //! row out planar and, when a component is subsampled horizontally (line buffers wider than the
 //! row), panics on `unwrap` (found by fuzzing `blp_decode`).
+//!
+//! ```
+//! use lumpkit_jpeg::uninvert_and_order;
+//!
+//! // Samples as jpeg-decoder's CMYK path returns them (each inverted), put back as stored and
+//! // reordered: here the stored B, G, R, A becomes R, G, B, A.
+//! let mut samples = [255 - 1, 255 - 2, 255 - 3, 255 - 4];
+//! uninvert_and_order(&mut samples, [2, 1, 0, 3]);
+//! assert_eq!(samples, [3, 2, 1, 4]);
+//! ```
 #![forbid(unsafe_code)]
+#![warn(missing_docs)]
 #![warn(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
 
 use core::fmt;

@@ -7,8 +7,30 @@
 //! Neither can write past that buffer, read past its input, or loop without consuming input: every
 //! step reads at least one byte or fails. Failures are typed ([`LzError`]) and carry the input offset
 //! where decoding stopped. `no_std`, no allocation, no `unsafe`.
+//!
+//! ```
+//! use lumpkit_lz::lzss;
+//!
+//! // Bohemia LZSS: a flag byte of 0xff says the next eight bytes are literals, then the 32-bit
+//! // byte sum of the output.
+//! let text = b"lumpkit!";
+//! let sum: u32 = text.iter().map(|&b| u32::from(b)).sum();
+//! let mut stream = vec![0xff];
+//! stream.extend_from_slice(text);
+//! stream.extend_from_slice(&sum.to_le_bytes());
+//!
+//! let mut out = [0u8; 8];
+//! let decoded = lzss::decompress(&stream, &mut out)?;
+//! assert_eq!(&out, text);
+//! assert!(decoded.checksum.matched());
+//!
+//! // A stream that ends early is an error, not a read past the end.
+//! assert!(lzss::decompress(&stream[..4], &mut out).is_err());
+//! # Ok::<(), lumpkit_lz::LzError>(())
+//! ```
 #![no_std]
 #![forbid(unsafe_code)]
+#![warn(missing_docs)]
 #![warn(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
 
 pub mod dkrle;

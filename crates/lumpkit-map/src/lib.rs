@@ -4,6 +4,19 @@
 //! so `Mmap::map` is `unsafe`. We only ever read through the map. The residual risk is that a
 //! concurrent truncation makes a later read of the lost pages raise SIGBUS; callers that scan files
 //! others may be writing should read them into memory instead (the CLI's `--no-mmap`).
+//!
+//! ```
+//! use std::io::Write;
+//!
+//! let path = std::env::temp_dir().join(format!("lumpkit-map-doc-{}", std::process::id()));
+//! std::fs::File::create(&path)?.write_all(b"PACK")?;
+//! let map = lumpkit_map::map_read_only(&std::fs::File::open(&path)?)?;
+//! assert_eq!(&map[..], b"PACK");
+//! drop(map);
+//! std::fs::remove_file(&path)?;
+//! # Ok::<(), std::io::Error>(())
+//! ```
+#![warn(missing_docs)]
 
 use std::fs::File;
 use std::io;

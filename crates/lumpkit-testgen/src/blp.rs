@@ -220,7 +220,7 @@ fn jpeg_file(spec: &Spec) -> Vec<u8> {
 
 /// A JPEG file as some Warcraft III BLP1 files store it: the shared header is a complete
 /// tables-only JPEG (SOI, APP0, COM, DQT, DHT, EOI) and every chunk a complete abbreviated image
-/// stream (SOI, SOF0, SOS, …, EOI). Same pixels as [`jpeg_file`] of the same spec.
+/// stream (SOI, SOF0, SOS, …, EOI). Same pixels as `jpeg_file` of the same spec.
 pub fn abbreviated_jpeg_file(spec: &Spec) -> Vec<u8> {
     let tables = jpeg::shared_header();
     let mut header = tables[..2].to_vec();

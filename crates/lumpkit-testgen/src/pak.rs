@@ -73,7 +73,7 @@ pub fn dk_compress(data: &[u8]) -> Vec<u8> {
 }
 
 /// A Daikatana PAK of `(name, data, compressed)` entries: header, data, then 72-byte entries
-/// (name[56], offset, length, stored length, compressed flag).
+/// (name\[56\], offset, length, stored length, compressed flag).
 pub fn dk_pak(entries: &[(&[u8], &[u8], bool)]) -> Vec<u8> {
     let mut out = b"PACK".to_vec();
     out.resize(12, 0);

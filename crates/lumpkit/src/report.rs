@@ -8,6 +8,7 @@ use serde_json::{Map, Value, json};
 use smallvec::SmallVec;
 
 use crate::Context;
+use crate::info::Info;
 
 /// Overall verdict for a file.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -53,6 +54,8 @@ pub struct Report {
     pub fields: Fields,
     /// The error that stopped the parse, if one did (its diagnostic is in `diagnostics`).
     pub fatal: Option<Box<Error>>,
+    /// The typed facts [`Report::fields`] is built from ([`Report::info`]).
+    info: Option<Box<Info>>,
     /// Whether [`Report::set`] keeps info fields (not in a [`Context::brief`] inspection).
     keep_fields: bool,
     /// The engines targeted ([`Context::targets`]): profiled findings take their severity from it.
@@ -94,6 +97,16 @@ impl From<&'static str> for Version {
 impl From<String> for Version {
     fn from(name: String) -> Version {
         Version::Name(Cow::Owned(name))
+    }
+}
+
+/// The number, or the name as the format spells it.
+impl std::fmt::Display for Version {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Version::Number(n) => write!(f, "{n}"),
+            Version::Name(name) => f.write_str(name),
+        }
     }
 }
 
@@ -158,6 +171,7 @@ impl Report {
             diagnostics: Diagnostics::new(),
             fields: Fields::default(),
             fatal: None,
+            info: None,
             keep_fields: true,
             targets: Targets::NONE,
         }
@@ -224,6 +238,28 @@ impl Report {
         if self.keep_fields {
             self.fields.insert(key.into(), value().into());
         }
+    }
+
+    /// The format's typed facts (dimensions, mip table, entries, lumps, materials, …), from which
+    /// the info fields are built. `None` for a [`Context::brief`] inspection, for a format that has
+    /// none, and when the parse stopped before the facts could be read.
+    pub fn info(&self) -> Option<&Info> {
+        self.info.as_deref()
+    }
+
+    /// Sets the typed facts and the info fields they serialize to (a field already set keeps its
+    /// place and takes the new value). Ignored in a brief report, like [`Report::set`].
+    pub fn set_info(&mut self, info: impl Into<Info>) {
+        if !self.keep_fields {
+            return;
+        }
+        let info = info.into();
+        if let Ok(Value::Object(map)) = serde_json::to_value(&info) {
+            for (key, value) in map {
+                self.fields.insert(key, value);
+            }
+        }
+        self.info = Some(Box::new(info));
     }
 
     /// The verdict: the worst severity reported (or error when the parse was stopped).

@@ -23,9 +23,9 @@ pub const DK_ENTRY_LEN: u64 = 72;
 /// The directory layout.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Layout {
-    /// id Quake / Quake 2: name[56], offset, length.
+    /// id Quake / Quake 2: name\[56\], offset, length.
     Quake,
-    /// Daikatana: name[56], offset, length, stored length, compressed flag.
+    /// Daikatana: name\[56\], offset, length, stored length, compressed flag.
     Daikatana,
 }
 

@@ -62,7 +62,7 @@ impl<'a, L: Layout> Map<'a, L> {
     }
 
     /// Every cross-lump rule. `scratch` holds one bit per node and leaf (see [`tree::scratch_words`])
-    /// and two per texinfo ([`Bsp::scratch_words`]); when it is too short the tree check is skipped.
+    /// and two per texinfo ([`Map::scratch_words`](crate::q2bsp::Map::scratch_words)); when it is too short the tree check is skipped.
     pub fn validate(&self, scratch: &mut [u64], sink: &mut impl Sink) -> Result<(), Error> {
         let n_planes = self.planes.len() as u64;
         let n_nodes = self.nodes.len() as u64;
@@ -353,7 +353,7 @@ impl<'a, L: Layout> Map<'a, L> {
         Ok(())
     }
 
-    /// `u64` words of scratch [`Bsp::validate`] needs: one bit per node and leaf for the tree check,
+    /// `u64` words of scratch [`Map::validate`](crate::q2bsp::Map::validate) needs: one bit per node and leaf for the tree check,
     /// two bits per texinfo for the animation-chain check.
     pub fn scratch_words(&self) -> usize {
         tree::scratch_words(self.nodes.len(), self.leafs.len())

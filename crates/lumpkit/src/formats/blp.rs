@@ -22,7 +22,7 @@ use lumpkit_dxt::Dxt;
 use lumpkit_formats::blp::{Blp, Encoding, Header, Joined, LevelChunk, Mip, Version, rules};
 use lumpkit_formats::{Error, Fault, Ignore, Limits, Sink, Strict};
 use lumpkit_pixels::{alpha, bgra, crop, palette};
-use serde_json::{Value, json};
+use serde::Serialize;
 
 use crate::format::picture_slice;
 use crate::rules::NO_SUCH_ENTRY;
@@ -48,8 +48,12 @@ impl Format for BlpFormat {
 
     fn inspect(&self, ctx: &Context<'_>, bytes: &[u8]) -> Report {
         let mut report = Report::for_context("blp", ctx);
-        if let Err(e) = inspect_into(ctx, bytes, &mut report) {
+        let mut info = None;
+        if let Err(e) = inspect_into(ctx, bytes, &mut report, &mut info) {
             report.fail(e);
+        }
+        if let Some(info) = info {
+            report.set_info(info);
         }
         report
     }
@@ -146,15 +150,23 @@ fn sibling(path: &Path, level: u32) -> std::path::PathBuf {
     path.with_extension(format!("b{level:02}"))
 }
 
-fn inspect_into(ctx: &Context<'_>, bytes: &[u8], report: &mut Report) -> Result<(), Error> {
+fn inspect_into(
+    ctx: &Context<'_>,
+    bytes: &[u8],
+    report: &mut Report,
+    info: &mut Option<BlpInfo>,
+) -> Result<(), Error> {
     let header = Header::parse(bytes)?;
     report.version = Some(header.version.number().into());
     report.width = Some(header.width);
     report.height = Some(header.height);
     let blp = Blp::parse(bytes, &mut report.sink(ctx.strict))?;
-    report.set("encoding", blp.encoding().name());
-    report.set("alpha_bits", blp.alpha_bits());
-    report.set("has_mipmaps", header.has_mipmaps());
+    let facts = info.insert(BlpInfo {
+        encoding: blp.encoding(),
+        alpha_bits: blp.alpha_bits(),
+        has_mipmaps: header.has_mipmaps(),
+        levels: None,
+    });
     let levels = Levels::resolve(&blp, ctx);
     let count = levels.count(&blp);
     if let Levels::External(found) = &levels {
@@ -174,17 +186,21 @@ fn inspect_into(ctx: &Context<'_>, bytes: &[u8], report: &mut Report) -> Result<
         }
     }
     report.mips = Some(count);
+    let keep = report.wants_fields();
     let mut listed = Vec::new();
     for level in 0..count {
         let (width, height) = blp.level_size(level);
         let (offset, size) = blp.entry(level).unwrap_or((0, 0));
-        let mut entry = report
-            .wants_fields()
-            .then(|| json!({"width": width, "height": height, "offset": offset, "size": size}));
+        let mut entry = keep.then_some(BlpLevel {
+            width,
+            height,
+            offset,
+            size,
+        });
         match levels.mip(&blp, level, &mut report.sink(ctx.strict)) {
             Ok(mip) => {
-                if let (Levels::External(_), Some(Value::Object(obj))) = (&levels, entry.as_mut()) {
-                    obj.insert("size".into(), mip.declared_size.into());
+                if let (Levels::External(_), Some(entry)) = (&levels, entry.as_mut()) {
+                    entry.size = mip.declared_size;
                 }
                 if ctx.decode_pixels
                     && let Err(e) = decode_mip(&blp, &mip, &ctx.limits, false)
@@ -196,8 +212,43 @@ fn inspect_into(ctx: &Context<'_>, bytes: &[u8], report: &mut Report) -> Result<
         }
         listed.extend(entry);
     }
-    report.set("levels", Value::Array(listed));
+    facts.levels = Some(listed);
     Ok(())
+}
+
+/// What a BLP holds beyond the common fields (`info --json`'s `encoding`, `alpha_bits`,
+/// `has_mipmaps`, `levels`).
+#[derive(Clone, Debug, Serialize)]
+#[non_exhaustive]
+pub struct BlpInfo {
+    /// How the pixels are stored (`encoding`: `indexed`, `jpeg`, `dxt1`, …).
+    #[serde(serialize_with = "encoding_name")]
+    pub encoding: Encoding,
+    /// Bits of alpha per pixel the header declares (0 = opaque).
+    pub alpha_bits: u8,
+    /// Whether the header says the file has mip levels beyond the first.
+    pub has_mipmaps: bool,
+    /// The levels present, largest first; absent when a strict-mode stop came before the walk.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub levels: Option<Vec<BlpLevel>>,
+}
+
+/// One level of a BLP's mip table.
+#[derive(Clone, Copy, Debug, Serialize)]
+#[non_exhaustive]
+pub struct BlpLevel {
+    /// Width in pixels.
+    pub width: u32,
+    /// Height in pixels.
+    pub height: u32,
+    /// Where the level's chunk starts (0 for BLP0's sibling files).
+    pub offset: u64,
+    /// The chunk's declared size (a BLP0 sibling file's length).
+    pub size: u64,
+}
+
+fn encoding_name<S: serde::Serializer>(encoding: &Encoding, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_str(encoding.name())
 }
 
 /// Records a level's failure without stopping (a bad later level leaves the others usable); a

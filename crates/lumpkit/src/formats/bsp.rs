@@ -11,7 +11,7 @@ use lumpkit_formats::profiles::Engine;
 use lumpkit_formats::q1bsp::Bsp1;
 use lumpkit_formats::q2bsp::{self, Directory, Layout, Map as QMap, Row, Variant, entities};
 use lumpkit_formats::{Error, Ignore, Sink};
-use serde_json::{Map, Value};
+use serde::Serialize;
 
 use crate::format::ExtractSink;
 use crate::formats::bsp_textures;
@@ -35,12 +35,95 @@ fn is_q1(bytes: &[u8]) -> bool {
             .is_some_and(|ofs| u64::from(ofs) >= lumpkit_formats::q1bsp::view::HEADER_LEN)
 }
 
-fn lumps_json(counts: impl Iterator<Item = (&'static str, u64)>) -> Value {
-    Value::Object(
-        counts
-            .map(|(k, v)| (k.to_string(), v.into()))
-            .collect::<Map<_, _>>(),
-    )
+/// What a map holds beyond the common fields, by engine family.
+#[derive(Clone, Debug, Serialize)]
+#[serde(untagged)]
+#[non_exhaustive]
+pub enum BspInfo {
+    /// A Quake 2 map (IBSP 38, or Qbism's QBSP).
+    Quake2(Quake2BspInfo),
+    /// A Quake 1 / GoldSrc map (29, 30, BSP2, 2PSB).
+    Quake1(Quake1BspInfo),
+}
+
+/// A Quake 2 map's facts (`info --json`'s `lumps`, `variant`, `entities`, `clusters`, and with
+/// `--vis` `pvs_visible` and `phs_visible`). What comes after `lumps` is absent when the
+/// inspection stopped before it.
+#[derive(Clone, Debug, Serialize)]
+#[non_exhaustive]
+pub struct Quake2BspInfo {
+    /// Records per lump.
+    pub lumps: Lumps,
+    /// `qbism` for the extended-limits layout; none for IBSP.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub variant: Option<&'static str>,
+    /// Entities in the entity lump.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub entities: Option<u64>,
+    /// Clusters in the visibility lump (0 without one).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub clusters: Option<u32>,
+    /// [`Context::vis`]: for each cluster, how many clusters its PVS row marks visible.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub pvs_visible: Option<Vec<u32>>,
+    /// [`Context::vis`]: the same for the PHS rows.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub phs_visible: Option<Vec<u32>>,
+}
+
+/// A Quake 1 / GoldSrc map's facts (`info --json`'s `variant`, `lumps`, `entities`, `textures`).
+#[derive(Clone, Debug, Serialize)]
+#[non_exhaustive]
+pub struct Quake1BspInfo {
+    /// `bsp2`, `2psb`, …; none for the numbered versions.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub variant: Option<String>,
+    /// Records per lump.
+    pub lumps: Lumps,
+    /// Entities in the entity lump (absent when the inspection stopped before it).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub entities: Option<u64>,
+    /// The texture lump's entries (absent when the inspection stopped before it).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub textures: Option<Vec<BspTextureSummary>>,
+}
+
+/// One entry of a Quake 1 map's texture lump.
+#[derive(Clone, Debug, Serialize)]
+#[non_exhaustive]
+pub struct BspTextureSummary {
+    /// The texture's name.
+    pub name: String,
+    /// Width, when the texture header could be read.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub width: Option<u32>,
+    /// Height, when the texture header could be read.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub height: Option<u32>,
+    /// Whether the pixels live in a WAD rather than in the map.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub external: Option<bool>,
+}
+
+/// Records per lump, in lump order, by the lump's name (a JSON object).
+#[derive(Clone, Debug, Default)]
+pub struct Lumps(pub Vec<(&'static str, u64)>);
+
+impl Lumps {
+    fn new(counts: impl Iterator<Item = (&'static str, u64)>) -> Lumps {
+        Lumps(counts.collect())
+    }
+
+    /// The records in the lump called `name` (`faces`, `leafs`, …).
+    pub fn get(&self, name: &str) -> Option<u64> {
+        self.0.iter().find(|(k, _)| *k == name).map(|&(_, v)| v)
+    }
+}
+
+impl Serialize for Lumps {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_map(self.0.iter().map(|(k, v)| (k, v)))
+    }
 }
 
 /// The engines that load maps of this version (what `info`'s `engines` field judges for).
@@ -68,14 +151,23 @@ impl Format for Bsp {
 
     fn inspect(&self, ctx: &Context<'_>, bytes: &[u8]) -> Report {
         let mut report = Report::for_context("bsp", ctx);
-        let result = if is_q2(bytes) {
-            inspect_q2(ctx, bytes, &mut report)
+        let (result, info) = if is_q2(bytes) {
+            let mut q2 = None;
+            let result = inspect_q2(ctx, bytes, &mut report, &mut q2);
+            (result, q2.map(BspInfo::Quake2))
         } else {
-            inspect_q1(ctx, bytes, &mut report)
+            let mut q1 = None;
+            let result = inspect_q1(ctx, bytes, &mut report, &mut q1);
+            (result, q1.map(BspInfo::Quake1))
         };
         if let Err(e) = result {
             report.fail(e);
         }
+        if let Some(info) = info {
+            report.set_info(info);
+        }
+        // Each engine's verdict on the map, judged from the findings above (an info field beside
+        // the typed facts).
         if let (Some(engines), true) = (family(bytes), report.wants_fields()) {
             let verdicts = crate::engines::verdicts(&report, engines);
             report.set("engines", verdicts);
@@ -168,16 +260,37 @@ impl Format for Bsp {
     }
 }
 
-fn inspect_q2(ctx: &Context<'_>, bytes: &[u8], report: &mut Report) -> Result<(), Error> {
+fn inspect_q2(
+    ctx: &Context<'_>,
+    bytes: &[u8],
+    report: &mut Report,
+    info: &mut Option<Quake2BspInfo>,
+) -> Result<(), Error> {
     report.version = Some(q2bsp::view::VERSION.into());
     let dir = Directory::parse(bytes, &mut report.sink(ctx.strict))?;
-    report.set_with("lumps", || lumps_json(dir.counts()));
+    if report.wants_fields() {
+        *info = Some(Quake2BspInfo {
+            lumps: Lumps::new(dir.counts()),
+            variant: None,
+            entities: None,
+            clusters: None,
+            pvs_visible: None,
+            phs_visible: None,
+        });
+    }
     match dir.variant {
-        Variant::Ibsp => inspect_v38(ctx, &q2bsp::Bsp::from_directory(bytes, dir), report),
+        Variant::Ibsp => inspect_v38(ctx, &q2bsp::Bsp::from_directory(bytes, dir), report, info),
         Variant::Qbism => {
-            report.set("variant", "qbism");
+            if let Some(facts) = info.as_mut() {
+                facts.variant = Some("qbism");
+            }
             report.sink(ctx.strict).report(q2bsp::rules::QBISM.at(0))?;
-            inspect_v38(ctx, &q2bsp::QbismBsp::from_directory(bytes, dir), report)
+            inspect_v38(
+                ctx,
+                &q2bsp::QbismBsp::from_directory(bytes, dir),
+                report,
+                info,
+            )
         }
     }
 }
@@ -187,14 +300,21 @@ fn inspect_v38<L: Layout>(
     ctx: &Context<'_>,
     bsp: &QMap<'_, L>,
     report: &mut Report,
+    info: &mut Option<Quake2BspInfo>,
 ) -> Result<(), Error> {
     let dir = bsp.directory;
     let ents_at = dir.lump(q2bsp::Lump::Entities).offset;
     let count = entities::check(bsp.entities, ents_at, &mut report.sink(ctx.strict))?;
-    report.set("entities", count);
+    if let Some(facts) = info.as_mut() {
+        facts.entities = Some(count);
+    }
     let vis = bsp.vis(&mut Ignore)?;
-    report.set("clusters", vis.map_or(0, |v| v.clusters()));
-    if ctx.vis {
+    if let Some(facts) = info.as_mut() {
+        facts.clusters = Some(vis.map_or(0, |v| v.clusters()));
+    }
+    if ctx.vis
+        && let Some(facts) = info.as_mut()
+    {
         let counts = |row| -> Vec<u32> {
             vis.map(|v| {
                 (0..v.clusters())
@@ -203,8 +323,8 @@ fn inspect_v38<L: Layout>(
             })
             .unwrap_or_default()
         };
-        report.set("pvs_visible", counts(Row::Pvs));
-        report.set("phs_visible", counts(Row::Phs));
+        facts.pvs_visible = Some(counts(Row::Pvs));
+        facts.phs_visible = Some(counts(Row::Phs));
     }
     if dir.clean {
         let words = bsp.scratch_words();
@@ -219,31 +339,48 @@ fn inspect_v38<L: Layout>(
     Ok(())
 }
 
-fn inspect_q1(ctx: &Context<'_>, bytes: &[u8], report: &mut Report) -> Result<(), Error> {
+fn inspect_q1(
+    ctx: &Context<'_>,
+    bytes: &[u8],
+    report: &mut Report,
+    info: &mut Option<Quake1BspInfo>,
+) -> Result<(), Error> {
     if let Some(v) = lumpkit_formats::bytes::u32_le(bytes, 0) {
         report.version = Some(v.into());
     }
     let bsp = Bsp1::parse(bytes, &mut report.sink(ctx.strict))?;
     report.version = Some(bsp_textures::version(&bsp));
-    if let Some(name) = bsp.version_name() {
-        report.set("variant", name.to_ascii_lowercase());
+    if report.wants_fields() {
+        *info = Some(Quake1BspInfo {
+            variant: bsp.version_name().map(str::to_ascii_lowercase),
+            lumps: Lumps::new(bsp.counts()),
+            entities: None,
+            textures: None,
+        });
     }
-    report.set_with("lumps", || lumps_json(bsp.counts()));
     let ents_at = bsp.lumps.first().map_or(0, |l| l.offset);
     let mut sink = report.sink(ctx.strict);
     let count = entities::check(bsp.entities(), ents_at, &mut sink)?;
     if bsp.clean {
         bsp.validate(&mut sink)?;
     }
-    report.set("entities", count);
-    report.set_with("textures", || {
-        bsp_textures::textures(ctx, &bsp)
-            .iter()
-            .map(|t| match &t.miptex {
-                Ok(m) => serde_json::json!({"name": t.name(), "width": m.width(), "height": m.height(), "external": m.is_external()}),
-                Err(_) => serde_json::json!({"name": t.name()}),
-            })
-            .collect::<Vec<_>>()
-    });
+    if let Some(facts) = info.as_mut() {
+        facts.entities = Some(count);
+        let textures = bsp_textures::textures(ctx, &bsp);
+        facts.textures = Some(
+            textures
+                .iter()
+                .map(|t| {
+                    let miptex = t.miptex.as_ref().ok();
+                    BspTextureSummary {
+                        name: t.name(),
+                        width: miptex.map(|m| m.width()),
+                        height: miptex.map(|m| m.height()),
+                        external: miptex.map(|m| m.is_external()),
+                    }
+                })
+                .collect(),
+        );
+    }
     Ok(())
 }

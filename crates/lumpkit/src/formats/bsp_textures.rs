@@ -6,7 +6,7 @@
 use lumpkit_formats::miptex::{LEVELS, Miptex, PaletteLayout, level_size};
 use lumpkit_formats::q1bsp::Bsp1;
 use lumpkit_formats::{Error, Ignore};
-use serde_json::json;
+use serde::Serialize;
 
 use crate::formats::miptex::decode_level;
 use crate::rules::{NO_SUCH_ENTRY, NOT_A_PICTURE};
@@ -82,16 +82,23 @@ pub fn report(ctx: &Context<'_>, bsp: &Bsp1<'_>, t: &Texture<'_>) -> Report {
             report.height = Some(m.height());
             let mips = if m.is_external() { 0 } else { LEVELS };
             report.mips = Some(mips);
-            report.set_with("levels", || {
-                (0..mips)
-                    .map(|n| {
-                        let (w, h) = level_size(m.width(), m.height(), n);
-                        json!({"width": w, "height": h, "offset": m.offsets().get(n as usize)})
-                    })
-                    .collect::<Vec<_>>()
-            });
-            report.set("external", m.is_external());
-            report.set("encoding", "indexed");
+            if report.wants_fields() {
+                report.set_info(BspTextureInfo {
+                    levels: (0..mips)
+                        .map(|n| {
+                            let (width, height) = level_size(m.width(), m.height(), n);
+                            let offset = m.offsets().get(n as usize).copied();
+                            BspTextureLevel {
+                                width,
+                                height,
+                                offset,
+                            }
+                        })
+                        .collect(),
+                    external: m.is_external(),
+                    encoding: "indexed",
+                });
+            }
         }
         Err(e) => report.fail(e.rebased(base)),
     }
@@ -118,4 +125,29 @@ pub fn find<'t, 'a>(textures: &'t [Texture<'a>], name: &str) -> Result<&'t Textu
         .iter()
         .find(|t| t.name().eq_ignore_ascii_case(name))
         .ok_or(Error::caller(&NO_SUCH_ENTRY, [0; 3]))
+}
+
+/// What a texture embedded in a Quake 1 / GoldSrc map holds beyond the common fields
+/// (`info --json`'s `levels`, `external`, `encoding`).
+#[derive(Clone, Debug, Serialize)]
+#[non_exhaustive]
+pub struct BspTextureInfo {
+    /// The four levels, largest first (none for an external texture).
+    pub levels: Vec<BspTextureLevel>,
+    /// Whether the pixels live in a WAD rather than in the map.
+    pub external: bool,
+    /// Always `indexed`.
+    pub encoding: &'static str,
+}
+
+/// One level of an embedded texture.
+#[derive(Clone, Copy, Debug, Serialize)]
+#[non_exhaustive]
+pub struct BspTextureLevel {
+    /// Width in pixels.
+    pub width: u32,
+    /// Height in pixels.
+    pub height: u32,
+    /// The stored offset of the level from the texture's start.
+    pub offset: Option<u32>,
 }

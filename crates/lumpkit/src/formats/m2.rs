@@ -10,11 +10,12 @@
 use std::path::{Path, PathBuf};
 
 use lumpkit_formats::m2::layout::Field;
-use lumpkit_formats::m2::raw::{Batch, BoundingBox, Material};
+use lumpkit_formats::m2::raw::{Batch, BoundingBox};
 use lumpkit_formats::m2::render::{self, Generation, RenderError, RenderState};
 use lumpkit_formats::m2::{self as container, M2, Skin};
 use lumpkit_formats::{Ignore, Sink};
-use serde_json::{Map, Value, json};
+use serde::Serialize;
+use serde_json::{Value, json};
 
 use crate::{Context, Format, Input, OpenMode, Report, Version};
 
@@ -28,21 +29,6 @@ fn list_cap(ctx: &Context<'_>) -> usize {
     usize::try_from(ctx.limits.max_alloc / LISTED_RECORD_COST)
         .unwrap_or(usize::MAX)
         .max(1)
-}
-
-/// Notes in the report that `list` was cut to `cap` records.
-fn note_cut(report: &mut Report, list: &str, len: usize, cap: usize) {
-    if len > cap {
-        let mut cut = report
-            .fields
-            .get("lists_truncated")
-            .cloned()
-            .unwrap_or_else(|| json!({}));
-        if let Some(obj) = cut.as_object_mut() {
-            obj.insert(list.into(), json!({"listed": cap, "total": len}));
-        }
-        report.set("lists_truncated", cut);
-    }
 }
 
 /// M2 models: `MD20`, or chunked files whose first chunk is `MD21`.
@@ -77,7 +63,11 @@ impl Format for M2Format {
         report.version = container::peek_version(bytes).map(Version::from);
         let parsed = M2::parse(bytes, &mut report.sink(ctx.strict));
         match parsed {
-            Ok(model) => describe_model(&mut report, &model, list_cap(ctx)),
+            Ok(model) => {
+                if report.wants_fields() {
+                    report.set_info(describe_model(&model, list_cap(ctx)));
+                }
+            }
             Err(e) => report.fail(e),
         }
         report
@@ -128,11 +118,15 @@ impl Format for SkinFormat {
             if let Err(e) = checked {
                 report.fail(e);
             }
-            if let Some(p) = &sibling {
-                report.set("model", p.display().to_string());
-            }
         }
-        describe_skin(&mut report, &skin, model.as_ref(), list_cap(ctx));
+        if report.wants_fields() {
+            let model_path = model.as_ref().and(sibling.as_ref());
+            let info = describe_skin(&skin, model.as_ref(), list_cap(ctx));
+            report.set_info(SkinInfo {
+                model: model_path.map(|p| p.display().to_string()),
+                ..info
+            });
+        }
         report
     }
 }
@@ -168,131 +162,434 @@ fn model_path_of_skin(path: &Path) -> Option<PathBuf> {
     candidate.is_file().then_some(candidate)
 }
 
-fn describe_model(report: &mut Report, model: &M2<'_>, cap: usize) {
-    if !report.wants_fields() {
-        return;
-    }
-    let generation = Generation::from_version(model.version());
-    report.set(
-        "name",
-        model.name().map_or(Value::Null, |n| {
-            String::from_utf8_lossy(n).into_owned().into()
-        }),
-    );
-    report.set("global_flags", model.global_flags());
-    report.set("generation", generation.name());
-    report.set("chunked", model.is_chunked());
-    let mut counts = Map::new();
-    for (key, field) in [
-        ("vertices", Field::Vertices),
-        ("textures", Field::Textures),
-        ("materials", Field::Materials),
-        ("texture_lookup", Field::TextureLookup),
-        ("texture_units", Field::TextureUnitLookup),
-        ("sequences", Field::Sequences),
-        ("bones", Field::Bones),
-        ("colors", Field::Colors),
-        ("texture_weights", Field::TextureWeights),
-        ("attachments", Field::Attachments),
-        ("lights", Field::Lights),
-        ("cameras", Field::Cameras),
-        ("ribbons", Field::Ribbons),
-        ("particles", Field::Particles),
-    ] {
-        counts.insert(key.into(), model.count(field).into());
-    }
-    counts.insert("views".into(), model.skin_profile_count().into());
-    if let Ok(Some(o)) = model.blend_map_overrides() {
-        counts.insert("blend_map_overrides".into(), o.len().into());
-    }
-    report.set("counts", Value::Object(counts));
+fn describe_model(model: &M2<'_>, cap: usize) -> M2Info {
+    let lossy = |n: &[u8]| String::from_utf8_lossy(n).into_owned();
+    let count = |field| model.count(field);
+    let counts = M2Counts {
+        vertices: count(Field::Vertices),
+        textures: count(Field::Textures),
+        materials: count(Field::Materials),
+        texture_lookup: count(Field::TextureLookup),
+        texture_units: count(Field::TextureUnitLookup),
+        sequences: count(Field::Sequences),
+        bones: count(Field::Bones),
+        colors: count(Field::Colors),
+        texture_weights: count(Field::TextureWeights),
+        attachments: count(Field::Attachments),
+        lights: count(Field::Lights),
+        cameras: count(Field::Cameras),
+        ribbons: count(Field::Ribbons),
+        particles: count(Field::Particles),
+        views: model.skin_profile_count(),
+        blend_map_overrides: match model.blend_map_overrides() {
+            Ok(Some(o)) => Some(o.len()),
+            _ => None,
+        },
+    };
+    let mut lists_truncated = Vec::new();
     let all_textures = model.textures().unwrap_or(&[]);
-    note_cut(report, "textures", all_textures.len(), cap);
-    let textures: Vec<Value> = all_textures
+    note_cut(&mut lists_truncated, "textures", all_textures.len(), cap);
+    let textures = all_textures
         .iter()
         .take(cap)
         .enumerate()
-        .map(|(i, t)| {
-            let name = model.texture_filename(i).map_or(Value::Null, |n| {
-                String::from_utf8_lossy(n).into_owned().into()
-            });
-            json!({"type": t.kind.get(), "flags": t.flags.get(), "filename": name})
+        .map(|(i, t)| M2Texture {
+            kind: t.kind.get(),
+            flags: t.flags.get(),
+            filename: model.texture_filename(i).ok().map(lossy),
         })
         .collect();
-    report.set("textures", textures);
     let all_materials = model.materials().unwrap_or(&[]);
-    note_cut(report, "materials", all_materials.len(), cap);
-    let materials: Vec<Value> = all_materials
+    note_cut(&mut lists_truncated, "materials", all_materials.len(), cap);
+    let materials = all_materials
         .iter()
         .take(cap)
-        .map(|m| material_json(m, model.version()))
+        .map(|m| {
+            let generation = Generation::for_material(model.version(), m.blending_mode.get());
+            M2Material {
+                flags: m.flags.get(),
+                blending_mode: m.blending_mode.get(),
+                render_state: render::material_render_state(m, generation),
+            }
+        })
         .collect();
-    report.set("materials", materials);
-    report.set("bounding_box", bounding_box_json(&model.bounding_box()));
-    if model.is_chunked() {
-        let chunks: Vec<Value> = model
-            .chunks()
-            .into_iter()
-            .map(|c| json!({"id": String::from_utf8_lossy(&c.id), "size": c.data.len()}))
-            .collect();
-        report.set("chunks", chunks);
-        let ids = |v: &[lumpkit_formats::m2::chunks::FileId]| {
-            v.iter().map(|x| x.get()).collect::<Vec<u32>>()
-        };
-        report.set("skin_file_ids", ids(model.skin_file_ids()));
-        report.set("texture_file_ids", ids(model.texture_file_ids()));
-    }
-    let views: Vec<Value> = (0..model
+    let chunked = model.is_chunked().then(|| {
+        let ids = |v: &[lumpkit_formats::m2::chunks::FileId]| v.iter().map(|x| x.get()).collect();
+        M2Chunked {
+            chunks: model
+                .chunks()
+                .into_iter()
+                .map(|c| M2Chunk {
+                    id: c.id,
+                    size: c.data.len(),
+                })
+                .collect(),
+            skin_file_ids: ids(model.skin_file_ids()),
+            texture_file_ids: ids(model.texture_file_ids()),
+        }
+    });
+    let views = (0..model
         .count(Field::Views)
         .min(container::model::MAX_CHECKED_VIEWS))
         .filter_map(|i| model.embedded_view(i)?.ok())
-        .map(|v| {
-            let [vertices, indices, submeshes, batches] = v.counts();
-            json!({"counts": {"vertices": vertices, "indices": indices, "submeshes": submeshes, "batches": batches}})
-        })
+        .map(|v| view_counts(v.counts()))
         .collect();
-    if !views.is_empty() {
-        report.set("views", views);
+    M2Info {
+        name: model.name().ok().map(lossy),
+        global_flags: model.global_flags(),
+        generation: Generation::from_version(model.version()),
+        counts,
+        lists_truncated,
+        textures,
+        materials,
+        bounding_box: bounding_box(&model.bounding_box()),
+        chunked,
+        views,
     }
 }
 
-fn describe_skin(report: &mut Report, skin: &Skin<'_>, model: Option<&M2<'_>>, cap: usize) {
-    if !report.wants_fields() {
-        return;
-    }
-    let [vertices, indices, submeshes, batches] = skin.counts();
-    report.set(
-        "counts",
-        json!({
-            "vertices": vertices,
-            "indices": indices,
-            "submeshes": submeshes,
-            "batches": batches,
-            "bones": skin.header().bones.count.get(),
-        }),
-    );
-    report.set("bone_count_max", skin.header().bone_count_max.get());
+fn describe_skin(skin: &Skin<'_>, model: Option<&M2<'_>>, cap: usize) -> SkinInfo {
+    let mut lists_truncated = Vec::new();
     let all_batches = skin.batches().unwrap_or(&[]);
-    note_cut(report, "batches", all_batches.len(), cap);
-    let list: Vec<Value> = all_batches
+    note_cut(&mut lists_truncated, "batches", all_batches.len(), cap);
+    let batches = all_batches
         .iter()
         .take(cap)
-        .map(|b| {
-            let mut v = batch_json(b);
-            if let (Some(m), Some(obj)) = (model, v.as_object_mut()) {
-                let state = match m.batch_material(b) {
-                    Ok(mat) => {
-                        let g = Generation::for_material(m.version(), mat.blending_mode.get());
-                        render::material_render_state(mat, g)
-                    }
-                    Err(e) => Err(RenderError::Material(e)),
-                };
-                obj.insert("render_state".into(), render_state_json(state));
-            }
-            v
+        .map(|b| SkinBatch {
+            batch: *b,
+            render_state: model.map(|m| match m.batch_material(b) {
+                Ok(mat) => {
+                    let g = Generation::for_material(m.version(), mat.blending_mode.get());
+                    render::material_render_state(mat, g)
+                }
+                Err(e) => Err(RenderError::Material(e)),
+            }),
         })
         .collect();
-    report.set("batches", list);
+    SkinInfo {
+        model: None,
+        counts: view_counts(skin.counts()),
+        bones: skin.header().bones.count.get(),
+        bone_count_max: skin.header().bone_count_max.get(),
+        lists_truncated,
+        batches,
+    }
+}
+
+/// Records that `list` was cut to `cap` records.
+fn note_cut(cut: &mut Vec<ListCut>, list: &'static str, len: usize, cap: usize) {
+    if len > cap {
+        cut.push(ListCut {
+            list,
+            listed: cap,
+            total: len,
+        });
+    }
+}
+
+fn view_counts([vertices, indices, submeshes, batches]: [u32; 4]) -> ViewCounts {
+    ViewCounts {
+        vertices,
+        indices,
+        submeshes,
+        batches,
+    }
+}
+
+fn bounding_box(b: &BoundingBox) -> Aabb {
+    let v = |p: &lumpkit_formats::m2::raw::Vec3| [p.x.get(), p.y.get(), p.z.get()];
+    Aabb {
+        min: v(&b.min),
+        max: v(&b.max),
+    }
+}
+
+/// What an M2 model holds beyond the common fields (`info --json`'s `name`, `global_flags`,
+/// `generation`, `chunked`, `counts`, `textures`, `materials` with their render state,
+/// `bounding_box`, and for chunked files `chunks`, `skin_file_ids`, `texture_file_ids`).
+#[derive(Clone, Debug)]
+#[non_exhaustive]
+pub struct M2Info {
+    /// The model's internal name, when it can be read.
+    pub name: Option<String>,
+    /// The global flags word.
+    pub global_flags: u32,
+    /// The client generation the version belongs to.
+    pub generation: Generation,
+    /// Records per array.
+    pub counts: M2Counts,
+    /// Lists cut short under the limits (`textures`, `materials`), with their full length.
+    pub lists_truncated: Vec<ListCut>,
+    /// The texture records (up to the limit).
+    pub textures: Vec<M2Texture>,
+    /// The materials and the render state each implies (up to the limit).
+    pub materials: Vec<M2Material>,
+    /// The model's bounding box.
+    pub bounding_box: Aabb,
+    /// The chunk list and file ids of a chunked (`MD21`) file.
+    pub chunked: Option<M2Chunked>,
+    /// The record counts of the skin profiles embedded in pre-Wrath models.
+    pub views: Vec<ViewCounts>,
+}
+
+/// Records per array of an M2 model.
+#[derive(Clone, Copy, Debug, Serialize)]
+#[non_exhaustive]
+pub struct M2Counts {
+    /// Vertices.
+    pub vertices: u32,
+    /// Texture records.
+    pub textures: u32,
+    /// Materials (render flags).
+    pub materials: u32,
+    /// Texture lookup entries.
+    pub texture_lookup: u32,
+    /// Texture unit lookup entries.
+    pub texture_units: u32,
+    /// Animation sequences.
+    pub sequences: u32,
+    /// Bones.
+    pub bones: u32,
+    /// Colour animations.
+    pub colors: u32,
+    /// Texture weight animations.
+    pub texture_weights: u32,
+    /// Attachments.
+    pub attachments: u32,
+    /// Lights.
+    pub lights: u32,
+    /// Cameras.
+    pub cameras: u32,
+    /// Ribbon emitters.
+    pub ribbons: u32,
+    /// Particle emitters.
+    pub particles: u32,
+    /// Skin profiles.
+    pub views: u32,
+    /// Blend-map override entries, when the model has them.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub blend_map_overrides: Option<usize>,
+}
+
+/// A list `info` cut short under the limits.
+#[derive(Clone, Copy, Debug)]
+#[non_exhaustive]
+pub struct ListCut {
+    /// Which list (`textures`, `materials`, `batches`).
+    pub list: &'static str,
+    /// Records listed.
+    pub listed: usize,
+    /// Records in the file.
+    pub total: usize,
+}
+
+/// One M2 texture record.
+#[derive(Clone, Debug, Serialize)]
+#[non_exhaustive]
+pub struct M2Texture {
+    /// The texture type (0 = the file named here, others are filled in by the game).
+    #[serde(rename = "type")]
+    pub kind: u32,
+    /// Texture flags (wrap X, wrap Y).
+    pub flags: u32,
+    /// The file name, when it can be read.
+    pub filename: Option<String>,
+}
+
+/// One M2 material and the render state it implies.
+#[derive(Clone, Copy, Debug, Serialize)]
+#[non_exhaustive]
+pub struct M2Material {
+    /// Render flags (unlit, unfogged, two-sided, no depth test, no depth write).
+    pub flags: u16,
+    /// The stored blending mode (0..=7).
+    pub blending_mode: u16,
+    /// The render state, or why there is none.
+    #[serde(serialize_with = "render_state_field")]
+    pub render_state: Result<RenderState, RenderError>,
+}
+
+/// An axis-aligned box.
+#[derive(Clone, Copy, Debug, Serialize)]
+#[non_exhaustive]
+pub struct Aabb {
+    /// Minimum corner (x, y, z).
+    pub min: [f32; 3],
+    /// Maximum corner (x, y, z).
+    pub max: [f32; 3],
+}
+
+/// What only a chunked (`MD21`) model has.
+#[derive(Clone, Debug)]
+#[non_exhaustive]
+pub struct M2Chunked {
+    /// Every chunk, in file order.
+    pub chunks: Vec<M2Chunk>,
+    /// `SFID`: the file ids of the skin profiles.
+    pub skin_file_ids: Vec<u32>,
+    /// `TXID`: the file ids of the textures.
+    pub texture_file_ids: Vec<u32>,
+}
+
+/// One chunk of a chunked model.
+#[derive(Clone, Copy, Debug, Serialize)]
+#[non_exhaustive]
+pub struct M2Chunk {
+    /// The four-character id as stored.
+    #[serde(serialize_with = "chunk_id")]
+    pub id: [u8; 4],
+    /// Payload bytes.
+    pub size: usize,
+}
+
+/// Record counts of a skin profile.
+#[derive(Clone, Copy, Debug, Serialize)]
+#[non_exhaustive]
+pub struct ViewCounts {
+    /// Vertex lookup entries.
+    pub vertices: u32,
+    /// Triangle indices.
+    pub indices: u32,
+    /// Submeshes.
+    pub submeshes: u32,
+    /// Batches (texture units).
+    pub batches: u32,
+}
+
+/// What a `.skin` profile holds beyond the common fields (`info --json`'s `model`, `counts`,
+/// `bone_count_max`, `batches`).
+#[derive(Clone, Debug)]
+#[non_exhaustive]
+pub struct SkinInfo {
+    /// The model beside the skin (`Name.m2` for `Name00.skin`), when it was found and parsed.
+    pub model: Option<String>,
+    /// Records per array.
+    pub counts: ViewCounts,
+    /// Bone combination entries.
+    pub bones: u32,
+    /// The most bones one draw call uses.
+    pub bone_count_max: u32,
+    /// Lists cut short under the limits (`batches`).
+    pub lists_truncated: Vec<ListCut>,
+    /// The batches (up to the limit).
+    pub batches: Vec<SkinBatch>,
+}
+
+/// One batch of a skin profile, with the render state of its material when the model is known.
+#[derive(Clone, Copy, Debug)]
+#[non_exhaustive]
+pub struct SkinBatch {
+    /// The record as stored.
+    pub batch: Batch,
+    /// The render state of the batch's material (`None` without the model).
+    pub render_state: Option<Result<RenderState, RenderError>>,
+}
+
+fn render_state_field<S: serde::Serializer>(
+    state: &Result<RenderState, RenderError>,
+    s: S,
+) -> Result<S::Ok, S::Error> {
+    render_state_json(*state).serialize(s)
+}
+
+fn chunk_id<S: serde::Serializer>(id: &[u8; 4], s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_str(&String::from_utf8_lossy(id))
+}
+
+/// `lists_truncated` as a JSON object, `{list: {listed, total}}`.
+struct Cuts<'a>(&'a [ListCut]);
+
+impl Serialize for Cuts<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_map(
+            self.0
+                .iter()
+                .map(|c| (c.list, json!({"listed": c.listed, "total": c.total}))),
+        )
+    }
+}
+
+/// `{"counts": …}`, the shape of an embedded view.
+#[derive(Serialize)]
+struct ViewEntry<'a> {
+    counts: &'a ViewCounts,
+}
+
+/// Keys in `info --json`'s order; `lists_truncated` sits where the first cut list's key would
+/// follow, as it was first printed.
+impl Serialize for M2Info {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let mut map = s.serialize_map(None)?;
+        map.serialize_entry("name", &self.name)?;
+        map.serialize_entry("global_flags", &self.global_flags)?;
+        map.serialize_entry("generation", self.generation.name())?;
+        map.serialize_entry("chunked", &self.chunked.is_some())?;
+        map.serialize_entry("counts", &self.counts)?;
+        let cut = |list: &str| self.lists_truncated.iter().any(|c| c.list == list);
+        let cuts = Cuts(&self.lists_truncated);
+        if cut("textures") {
+            map.serialize_entry("lists_truncated", &cuts)?;
+        }
+        map.serialize_entry("textures", &self.textures)?;
+        if cut("materials") && !cut("textures") {
+            map.serialize_entry("lists_truncated", &cuts)?;
+        }
+        map.serialize_entry("materials", &self.materials)?;
+        map.serialize_entry("bounding_box", &self.bounding_box)?;
+        if let Some(c) = &self.chunked {
+            map.serialize_entry("chunks", &c.chunks)?;
+            map.serialize_entry("skin_file_ids", &c.skin_file_ids)?;
+            map.serialize_entry("texture_file_ids", &c.texture_file_ids)?;
+        }
+        if !self.views.is_empty() {
+            let views: Vec<ViewEntry<'_>> = self
+                .views
+                .iter()
+                .map(|counts| ViewEntry { counts })
+                .collect();
+            map.serialize_entry("views", &views)?;
+        }
+        map.end()
+    }
+}
+
+impl Serialize for SkinInfo {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let mut map = s.serialize_map(None)?;
+        if let Some(model) = &self.model {
+            map.serialize_entry("model", model)?;
+        }
+        let c = &self.counts;
+        map.serialize_entry(
+            "counts",
+            &json!({
+                "vertices": c.vertices,
+                "indices": c.indices,
+                "submeshes": c.submeshes,
+                "batches": c.batches,
+                "bones": self.bones,
+            }),
+        )?;
+        map.serialize_entry("bone_count_max", &self.bone_count_max)?;
+        if !self.lists_truncated.is_empty() {
+            map.serialize_entry("lists_truncated", &Cuts(&self.lists_truncated))?;
+        }
+        let batches: Vec<Value> = self
+            .batches
+            .iter()
+            .map(|b| {
+                let mut v = batch_json(&b.batch);
+                if let (Some(state), Some(obj)) = (b.render_state, v.as_object_mut()) {
+                    obj.insert("render_state".into(), render_state_json(state));
+                }
+                v
+            })
+            .collect();
+        map.serialize_entry("batches", &batches)?;
+        map.end()
+    }
 }
 
 fn batch_json(b: &Batch) -> Value {
@@ -310,20 +607,6 @@ fn batch_json(b: &Batch) -> Value {
         "texture_weight_combo": b.texture_weight_combo_index.get(),
         "texture_transform_combo": b.texture_transform_combo_index.get(),
     })
-}
-
-fn material_json(m: &Material, version: u32) -> Value {
-    let generation = Generation::for_material(version, m.blending_mode.get());
-    json!({
-        "flags": m.flags.get(),
-        "blending_mode": m.blending_mode.get(),
-        "render_state": render_state_json(render::material_render_state(m, generation)),
-    })
-}
-
-fn bounding_box_json(b: &BoundingBox) -> Value {
-    let v = |p: &lumpkit_formats::m2::raw::Vec3| json!([p.x.get(), p.y.get(), p.z.get()]);
-    json!({"min": v(&b.min), "max": v(&b.max)})
 }
 
 /// The render state as JSON, or `null` with the reason when there is none.

@@ -22,7 +22,7 @@ use lumpkit_formats::mpq::view::{
 };
 use lumpkit_formats::mpq::{BlockEntry, HashEntry, MapKind, Member, Mpq, Sector, storm_adler32};
 use lumpkit_formats::{Error, Fault, Ignore, Sink};
-use serde_json::{Value, json};
+use serde::Serialize;
 
 use crate::format::{ExtractSink, Extracted};
 use crate::rules::{NO_SUCH_ENTRY, NOT_A_PICTURE};
@@ -156,7 +156,9 @@ impl Format for MpqFormat {
             }
         };
         report.version = Some((u32::from(archive.mpq.version) + 1).into());
-        fill_fields(&archive, &mut report);
+        if report.wants_fields() {
+            report.set_info(info(&archive));
+        }
         let children = archive.children(ctx);
         // Members whose bytes differ from what the (attributes) records, checked as they are read.
         let stopped = archive.attributes.as_ref().and_then(|table| {
@@ -795,50 +797,87 @@ fn path_unsafe(name: &str) -> bool {
     name.starts_with('/') || name.contains(':') || name.split('/').any(|part| part == "..")
 }
 
-/// The info fields: header facts and the member list.
-fn fill_fields(archive: &Archive<'_>, report: &mut Report) {
+/// The typed facts: header facts and the member list.
+fn info(archive: &Archive<'_>) -> MpqInfo {
     let mpq = &archive.mpq;
-    report.set("header_offset", mpq.header_offset);
-    if let Some(u) = mpq.user_data_offset {
-        report.set("user_data_offset", u);
-    }
-    report.set("raw_version", mpq.raw_version);
-    report.set("raw_header_size", mpq.raw_header_size);
-    report.set(
-        "map",
-        match archive.kind {
-            MapKind::Generic => Value::Null,
-            MapKind::Warcraft3 => "warcraft3".into(),
-            MapKind::StarCraft => "starcraft".into(),
+    MpqInfo {
+        header_offset: mpq.header_offset,
+        user_data_offset: mpq.user_data_offset,
+        raw_version: mpq.raw_version,
+        raw_header_size: mpq.raw_header_size,
+        map: match archive.kind {
+            MapKind::Generic => None,
+            MapKind::Warcraft3 => Some("warcraft3"),
+            MapKind::StarCraft => Some("starcraft"),
         },
-    );
-    report.set("sector_size", mpq.sector_size);
-    report.set("hash_table_entries", mpq.hash_table_entries);
-    report.set("block_table_entries", mpq.block_table_entries);
-    report.set("het_bet", mpq.het_bet.is_some());
-    if let Some(n) = archive.het_bet_entries {
-        report.set("het_bet_entries", n);
-    }
-    report.set_with("entries", || {
-        archive
+        sector_size: mpq.sector_size,
+        hash_table_entries: mpq.hash_table_entries,
+        block_table_entries: mpq.block_table_entries,
+        het_bet: mpq.het_bet.is_some(),
+        het_bet_entries: archive.het_bet_entries,
+        entries: archive
             .members
             .iter()
-            .map(|m| {
-                let mut e = json!({
-                    "name": archive.display_name(m),
-                    "named": m.name.is_some(),
-                    "size": m.block.file_size,
-                    "compressed_size": m.block.compressed_size,
-                    "flags": m.block.flags,
-                    "block": m.block.index,
-                });
-                if m.hash.locale != 0
-                    && let Some(o) = e.as_object_mut()
-                {
-                    o.insert("locale".into(), m.hash.locale.into());
-                }
-                e
+            .map(|m| MpqEntry {
+                name: archive.display_name(m),
+                named: m.name.is_some(),
+                size: m.block.file_size,
+                compressed_size: m.block.compressed_size,
+                flags: m.block.flags,
+                block: m.block.index,
+                locale: (m.hash.locale != 0).then_some(m.hash.locale),
             })
-            .collect::<Vec<_>>()
-    });
+            .collect(),
+    }
+}
+
+/// What an MPQ holds beyond the common fields (`info --json`'s header facts and `entries`).
+#[derive(Clone, Debug, Serialize)]
+#[non_exhaustive]
+pub struct MpqInfo {
+    /// Where the archive header starts (after a map's own header or an executable).
+    pub header_offset: u64,
+    /// Where the user-data header starts, when there is one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub user_data_offset: Option<u64>,
+    /// The format version word as stored.
+    pub raw_version: u16,
+    /// The header size as stored.
+    pub raw_header_size: u32,
+    /// Which game's map rules apply (`warcraft3`, `starcraft`; `null` for a plain archive).
+    pub map: Option<&'static str>,
+    /// Bytes per sector.
+    pub sector_size: u32,
+    /// Hash table entries as stored.
+    pub hash_table_entries: u32,
+    /// Block table entries as stored.
+    pub block_table_entries: u32,
+    /// Whether the archive has HET/BET tables.
+    pub het_bet: bool,
+    /// Files the HET/BET tables list, when they were used.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub het_bet_entries: Option<u64>,
+    /// Every member, in block order.
+    pub entries: Vec<MpqEntry>,
+}
+
+/// One MPQ member.
+#[derive(Clone, Debug, Serialize)]
+#[non_exhaustive]
+pub struct MpqEntry {
+    /// The name from the listfile, or a placeholder naming the block (`File00000012.xxx`).
+    pub name: String,
+    /// Whether the name is known.
+    pub named: bool,
+    /// Bytes once unpacked.
+    pub size: u32,
+    /// Bytes stored.
+    pub compressed_size: u32,
+    /// Block flags (`MPQ_FILE_*`).
+    pub flags: u32,
+    /// The block table index.
+    pub block: u32,
+    /// The hash entry's locale, when not neutral.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub locale: Option<u16>,
 }

@@ -16,7 +16,7 @@ use lumpkit_formats::paa::{Compression, Mip, Paa, PaaType};
 use lumpkit_formats::{Error, Ignore, Sink};
 use lumpkit_lz::lzss::Checksum;
 use lumpkit_pixels::packed;
-use serde_json::{Value, json};
+use serde::Serialize;
 
 use crate::format::picture_slice;
 use crate::rules::NO_SUCH_ENTRY;
@@ -66,9 +66,12 @@ impl Format for PaaFormat {
                 return report;
             }
         };
-        describe(&paa, &mut report);
-        if let Err(e) = validate_levels(ctx, &paa, &mut report) {
+        let mut info = describe(&paa, &mut report);
+        if let Err(e) = validate_levels(ctx, &paa, &mut report, info.as_mut()) {
             report.fail(e);
+        }
+        if let Some(info) = info {
+            report.set_info(info);
         }
         report
     }
@@ -131,60 +134,140 @@ fn selected<'b>(bytes: &'b [u8], sel: &Selection<'_>) -> Result<(Paa<'b>, usize)
     Ok((paa, index))
 }
 
-/// Fills the report's facts from the parsed view (the info fields only when wanted).
-fn describe(paa: &Paa<'_>, report: &mut Report) {
+/// Fills the report's common facts from the parsed view, and returns the typed ones when wanted.
+fn describe(paa: &Paa<'_>, report: &mut Report) -> Option<PaaInfo> {
     let mips = paa.mips();
     if let Some(first) = mips.first() {
         report.width = Some(first.width.into());
         report.height = Some(first.height.into());
     }
     report.mips = Some(mips.len() as u32);
-    report.set("encoding", paa.kind.encoding());
-    if let Some(word) = paa.kind.word() {
-        report.set("type", format!("{word:#06x}"));
-    }
     if !report.wants_fields() {
-        return;
+        return None;
     }
-    let levels: Vec<Value> = mips
+    let levels = mips
         .iter()
-        .map(|m| {
-            json!({"width": m.width, "height": m.height, "offset": m.offset, "size": m.stored_len,
-                   "compression": m.compression.as_str()})
+        .map(|m| PaaLevel {
+            width: m.width,
+            height: m.height,
+            offset: m.offset,
+            size: m.stored_len,
+            compression: m.compression,
+            checksum: None,
         })
         .collect();
-    report.set("levels", levels);
-    let hex = |b: [u8; 4]| b.iter().map(|x| format!("{x:02x}")).collect::<String>();
-    let mut tags = serde_json::Map::new();
     let t = &paa.tags;
-    if let Some(v) = t.avgc {
-        tags.insert("avgc_bgra".into(), hex(v).into());
+    let tags = PaaTags {
+        avgc_bgra: t.avgc,
+        maxc_bgra: t.maxc,
+        flag: t.flag,
+        swiz_argb: t.swiz,
+        proc_text: t.proc_text.map(|v| String::from_utf8_lossy(v).into_owned()),
+        offs: t.offs.is_some(),
+    };
+    Some(PaaInfo {
+        encoding: paa.kind.encoding(),
+        type_word: paa.kind.word(),
+        levels,
+        tags,
+        palette_colours: (paa.kind == PaaType::IndexPalette).then_some(paa.palette.len() / 3),
+    })
+}
+
+/// What a PAA holds beyond the common fields (`info --json`'s `encoding`, `type`, `levels`,
+/// `tags`, `palette_colours`).
+#[derive(Clone, Debug, Serialize)]
+#[non_exhaustive]
+pub struct PaaInfo {
+    /// The pixel encoding's name (`dxt1`, `argb4444`, `index_palette`, …).
+    pub encoding: &'static str,
+    /// The type word at the start of the file (`type`, printed as hex); none for the files
+    /// without one.
+    #[serde(
+        rename = "type",
+        serialize_with = "hex_word",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub type_word: Option<u16>,
+    /// The mip table, largest first.
+    pub levels: Vec<PaaLevel>,
+    /// The tagg records.
+    pub tags: PaaTags,
+    /// Colours in the palette, for indexed files.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub palette_colours: Option<usize>,
+}
+
+/// One level of a PAA's mip table.
+#[derive(Clone, Copy, Debug, Serialize)]
+#[non_exhaustive]
+pub struct PaaLevel {
+    /// Width in pixels (without the LZO flag bit).
+    pub width: u16,
+    /// Height in pixels.
+    pub height: u16,
+    /// Where the level's record starts.
+    pub offset: u64,
+    /// Stored (compressed) size in bytes.
+    pub size: u32,
+    /// How the level is compressed.
+    #[serde(serialize_with = "compression_name")]
+    pub compression: Compression,
+    /// Which LZSS checksum convention the level matched (`signed`, `unsigned`), when it was
+    /// checked.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub checksum: Option<&'static str>,
+}
+
+/// A PAA's tagg records (the colours as stored, B G R A or A R G B).
+#[derive(Clone, Debug, Serialize)]
+#[non_exhaustive]
+pub struct PaaTags {
+    /// `AVGC`: the average colour, B G R A.
+    #[serde(serialize_with = "hex4", skip_serializing_if = "Option::is_none")]
+    pub avgc_bgra: Option<[u8; 4]>,
+    /// `MAXC`: the maximum colour, B G R A.
+    #[serde(serialize_with = "hex4", skip_serializing_if = "Option::is_none")]
+    pub maxc_bgra: Option<[u8; 4]>,
+    /// `FLAG`: the alpha kind.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub flag: Option<u32>,
+    /// `SWIZ`: the channel swizzle, A R G B.
+    #[serde(serialize_with = "hex4", skip_serializing_if = "Option::is_none")]
+    pub swiz_argb: Option<[u8; 4]>,
+    /// `PROC`: procedural texture text.
+    #[serde(rename = "proc", skip_serializing_if = "Option::is_none")]
+    pub proc_text: Option<String>,
+    /// Whether an `OFFS` record is present.
+    pub offs: bool,
+}
+
+fn hex_word<S: serde::Serializer>(word: &Option<u16>, s: S) -> Result<S::Ok, S::Error> {
+    match word {
+        Some(w) => s.serialize_str(&format!("{w:#06x}")),
+        None => s.serialize_none(),
     }
-    if let Some(v) = t.maxc {
-        tags.insert("maxc_bgra".into(), hex(v).into());
+}
+
+fn hex4<S: serde::Serializer>(bytes: &Option<[u8; 4]>, s: S) -> Result<S::Ok, S::Error> {
+    match bytes {
+        Some(b) => s.serialize_str(&b.iter().map(|x| format!("{x:02x}")).collect::<String>()),
+        None => s.serialize_none(),
     }
-    if let Some(v) = t.flag {
-        tags.insert("flag".into(), v.into());
-    }
-    if let Some(v) = t.swiz {
-        tags.insert("swiz_argb".into(), hex(v).into());
-    }
-    if let Some(v) = t.proc_text {
-        tags.insert(
-            "proc".into(),
-            String::from_utf8_lossy(v).into_owned().into(),
-        );
-    }
-    tags.insert("offs".into(), t.offs.is_some().into());
-    report.set("tags", Value::Object(tags));
-    if paa.kind == PaaType::IndexPalette {
-        report.set("palette_colours", paa.palette.len() / 3);
-    }
+}
+
+fn compression_name<S: serde::Serializer>(c: &Compression, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_str(c.as_str())
 }
 
 /// Runs the decompressors (and, with `ctx.decode_pixels`, the pixel expansion) over every level,
 /// reporting what fails. Returns `Err` only when strict mode stops.
-fn validate_levels(ctx: &Context<'_>, paa: &Paa<'_>, report: &mut Report) -> Result<(), Error> {
+fn validate_levels(
+    ctx: &Context<'_>,
+    paa: &Paa<'_>,
+    report: &mut Report,
+    info: Option<&mut PaaInfo>,
+) -> Result<(), Error> {
     let mut sums = Vec::new();
     {
         let mut sink = report.sink(ctx.strict);
@@ -206,10 +289,10 @@ fn validate_levels(ctx: &Context<'_>, paa: &Paa<'_>, report: &mut Report) -> Res
         }
     }
     // Which LZSS checksum convention each level matched (TexView signs bytes, HEMTT does not).
-    if let Some(Value::Array(levels)) = report.fields.get_mut("levels") {
+    if let Some(info) = info {
         for (index, sum) in sums {
-            if let (Some(Value::Object(level)), Some(sum)) = (levels.get_mut(index), sum) {
-                level.insert("checksum".into(), sum.into());
+            if let (Some(level), Some(sum)) = (info.levels.get_mut(index), sum) {
+                level.checksum = Some(sum);
             }
         }
     }

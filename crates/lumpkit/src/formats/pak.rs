@@ -7,7 +7,7 @@ use std::borrow::Cow;
 
 use lumpkit_formats::pak::{Entry, Layout, Pak as PakView, rules};
 use lumpkit_formats::{Error, Fault, Ignore, Sink};
-use serde_json::json;
+use serde::Serialize;
 
 use crate::{Child, ChildContent, Context, Format, Report};
 
@@ -74,21 +74,21 @@ fn parse_into<'b>(ctx: &Context<'_>, bytes: &'b [u8], report: &mut Report) -> Op
     match PakView::parse(bytes, &mut report.sink(ctx.strict)) {
         Ok(pak) => {
             let dk = pak.layout() == Layout::Daikatana;
-            if dk {
-                report.set("variant", "daikatana");
+            if report.wants_fields() {
+                report.set_info(PakInfo {
+                    variant: dk.then_some("daikatana"),
+                    entries: pak
+                        .entries()
+                        .map(|e| PakEntry {
+                            name: String::from_utf8_lossy(e.name).into_owned(),
+                            size: e.size,
+                            offset: e.offset,
+                            compressed_size: dk.then_some(e.stored_size),
+                            method: dk.then_some(if e.compressed { "rle" } else { "stored" }),
+                        })
+                        .collect(),
+                });
             }
-            report.set_with("entries", || {
-                pak.entries()
-                    .map(|e| {
-                        let mut v = json!({"name": String::from_utf8_lossy(e.name), "size": e.size, "offset": e.offset});
-                        if dk {
-                            v["compressed_size"] = e.stored_size.into();
-                            v["method"] = if e.compressed { "rle" } else { "stored" }.into();
-                        }
-                        v
-                    })
-                    .collect::<Vec<_>>()
-            });
             Some(pak)
         }
         Err(e) => {
@@ -169,4 +169,33 @@ fn member<'b>(e: &Entry<'b>, content: Result<Cow<'b, [u8]>, Error>) -> Child<'b>
             Err(err) => ChildContent::Failed(Box::new(err)),
         },
     }
+}
+
+/// What a PAK holds beyond the common fields (`info --json`'s `variant`, `entries`).
+#[derive(Clone, Debug, Serialize)]
+#[non_exhaustive]
+pub struct PakInfo {
+    /// `daikatana` for Daikatana's 72-byte records; none for Quake's.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub variant: Option<&'static str>,
+    /// Every directory entry, in directory order.
+    pub entries: Vec<PakEntry>,
+}
+
+/// One PAK directory entry.
+#[derive(Clone, Debug, Serialize)]
+#[non_exhaustive]
+pub struct PakEntry {
+    /// The name as stored (lossily made text).
+    pub name: String,
+    /// The member's size once unpacked.
+    pub size: u64,
+    /// Where the member's data starts.
+    pub offset: u64,
+    /// Daikatana: the stored size.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub compressed_size: Option<u64>,
+    /// Daikatana: `rle` or `stored`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub method: Option<&'static str>,
 }

@@ -12,8 +12,9 @@ use lumpkit_formats::pbo::rules as pbo_rules;
 use lumpkit_formats::pbo::{Entry, METHOD_CPRS, METHOD_STORED, Pbo};
 use lumpkit_formats::{Error, Ignore, Sink};
 use lumpkit_lz::lzss::Checksum;
-use serde_json::{Map, Value, json};
+use serde::Serialize;
 use sha1::{Digest, Sha1};
+use std::collections::HashMap;
 
 use crate::rules::{NO_SUCH_ENTRY, NOT_A_PICTURE};
 use crate::{Child, ChildContent, Context, Format, Image, Report, Selection};
@@ -137,22 +138,23 @@ fn parse_into<'b>(ctx: &Context<'_>, bytes: &'b [u8], report: &mut Report) -> Op
     if let Some((_, v)) = pbo.properties().filter(|(k, _)| *k == b"version").last() {
         report.version = Some(text(v).into());
     }
-    report.set_with("properties", || {
-        let props: Map<String, Value> = pbo
-            .properties()
-            .map(|(k, v)| (text(k), text(v).into()))
-            .collect();
-        props
-    });
-    report.set_with("entries", || {
-        pbo.entries()
-            .map(|e| {
-                json!({"name": text(e.name), "size": e.size(), "stored_size": e.data_size,
-                       "method": method_name(e.method), "offset": e.data_offset, "timestamp": e.timestamp})
-            })
-            .collect::<Vec<_>>()
-    });
-    report.set("data_offset", pbo.data_start);
+    if report.wants_fields() {
+        report.set_info(PboInfo {
+            properties: properties(&pbo),
+            entries: pbo
+                .entries()
+                .map(|e| PboEntry {
+                    name: text(e.name),
+                    size: e.size(),
+                    stored_size: e.data_size,
+                    method: e.method,
+                    offset: e.data_offset,
+                    timestamp: e.timestamp,
+                })
+                .collect(),
+            data_offset: pbo.data_start,
+        });
+    }
     Some(pbo)
 }
 
@@ -186,12 +188,76 @@ fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
 }
 
-fn method_name(method: u32) -> Value {
-    match method {
-        METHOD_STORED => "stored".into(),
-        METHOD_CPRS => "cprs".into(),
-        other => format!("{other:#010x}").into(),
+/// The header's properties in file order, each key once: a repeated key keeps its first place and
+/// takes its last value (what a map of them holds).
+fn properties(pbo: &Pbo<'_>) -> Vec<(String, String)> {
+    let mut list: Vec<(String, String)> = Vec::new();
+    let mut at = HashMap::new();
+    for (k, v) in pbo.properties() {
+        let (key, value) = (text(k), text(v));
+        match at.get(&key) {
+            Some(&i) => {
+                if let Some(slot) = list.get_mut(i) {
+                    *slot = (key, value);
+                }
+            }
+            None => {
+                at.insert(key.clone(), list.len());
+                list.push((key, value));
+            }
+        }
     }
+    list
+}
+
+/// `stored`, `cprs`, or the unknown method word in hex.
+fn method_name<S: serde::Serializer>(method: &u32, s: S) -> Result<S::Ok, S::Error> {
+    match *method {
+        METHOD_STORED => s.serialize_str("stored"),
+        METHOD_CPRS => s.serialize_str("cprs"),
+        other => s.serialize_str(&format!("{other:#010x}")),
+    }
+}
+
+fn properties_map<S: serde::Serializer>(
+    props: &[(String, String)],
+    s: S,
+) -> Result<S::Ok, S::Error> {
+    s.collect_map(props.iter().map(|(k, v)| (k, v)))
+}
+
+/// What a PBO holds beyond the common fields (`info --json`'s `properties`, `entries`,
+/// `data_offset`).
+#[derive(Clone, Debug, Serialize)]
+#[non_exhaustive]
+pub struct PboInfo {
+    /// The header extension's properties (`prefix`, `version`, …), in file order, each key once
+    /// with its last value.
+    #[serde(serialize_with = "properties_map")]
+    pub properties: Vec<(String, String)>,
+    /// Every directory entry, in directory order.
+    pub entries: Vec<PboEntry>,
+    /// Where the entries' data starts.
+    pub data_offset: u64,
+}
+
+/// One PBO directory entry.
+#[derive(Clone, Debug, Serialize)]
+#[non_exhaustive]
+pub struct PboEntry {
+    /// The name as stored (lossily made text, backslash-separated as Arma writes it).
+    pub name: String,
+    /// The member's size once unpacked.
+    pub size: u32,
+    /// Bytes stored in the archive.
+    pub stored_size: u32,
+    /// The packing method word (`stored`, `cprs`, or hex in JSON).
+    #[serde(serialize_with = "method_name")]
+    pub method: u32,
+    /// Where the member's data starts.
+    pub offset: u64,
+    /// The stored timestamp (seconds since 1970, as the packer wrote it).
+    pub timestamp: u32,
 }
 
 /// Verifies the SHA-1 trailer and every `Cprs` entry's data; with `members`, also lists every entry

@@ -15,7 +15,7 @@ use lumpkit_formats::pak::view::name_is_unsafe;
 use lumpkit_formats::rules::LIMIT_ALLOC;
 use lumpkit_formats::sevenz::{SIGNATURE, rules};
 use lumpkit_formats::{Error, Fault, Ignore, Sink};
-use serde_json::json;
+use serde::Serialize;
 use sevenz_rust2::{Archive, ArchiveReader, EntryDecision, Password};
 
 use crate::{Child, ChildContent, Context, Format, Report};
@@ -55,17 +55,22 @@ impl Format for SevenZ {
                 return (report, Err(e));
             }
         };
-        report.set("solid", archive.is_solid);
-        report.set_with("entries", || {
-            archive
-                .files
-                .iter()
-                .map(|e| {
-                    json!({"name": e.name, "size": e.size, "compressed_size": e.compressed_size,
-                           "directory": e.is_directory, "has_stream": e.has_stream})
-                })
-                .collect::<Vec<_>>()
-        });
+        if report.wants_fields() {
+            report.set_info(SevenZInfo {
+                solid: archive.is_solid,
+                entries: archive
+                    .files
+                    .iter()
+                    .map(|e| SevenZEntry {
+                        name: e.name.clone(),
+                        size: e.size,
+                        compressed_size: e.compressed_size,
+                        directory: e.is_directory,
+                        has_stream: e.has_stream,
+                    })
+                    .collect(),
+            });
+        }
         let mut children = Vec::new();
         match scan(
             ctx,
@@ -280,4 +285,30 @@ mod tests {
             "7z-data-corrupt"
         );
     }
+}
+
+/// What a 7z holds beyond the common fields (`info --json`'s `solid`, `entries`).
+#[derive(Clone, Debug, Serialize)]
+#[non_exhaustive]
+pub struct SevenZInfo {
+    /// Whether members share compressed blocks.
+    pub solid: bool,
+    /// Every file record, in archive order.
+    pub entries: Vec<SevenZEntry>,
+}
+
+/// One 7z file record.
+#[derive(Clone, Debug, Serialize)]
+#[non_exhaustive]
+pub struct SevenZEntry {
+    /// The name as stored.
+    pub name: String,
+    /// Bytes once unpacked.
+    pub size: u64,
+    /// Bytes stored (0 inside a solid block).
+    pub compressed_size: u64,
+    /// Whether the record is a folder.
+    pub directory: bool,
+    /// Whether the record has data.
+    pub has_stream: bool,
 }

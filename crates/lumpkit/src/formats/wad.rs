@@ -18,7 +18,7 @@ use lumpkit_formats::miptex::rules::PALETTE_PAST_END;
 use lumpkit_formats::wad::{self, Content, Entry, Kind, Pic, Version};
 use lumpkit_formats::{Error, Fault, Ignore, Strict};
 use lumpkit_pixels::palette::rgb_palette;
-use serde_json::{Value, json};
+use serde::Serialize;
 
 use crate::format::ExtractSink;
 use crate::formats::miptex::{alpha_table, decode_level, render};
@@ -167,10 +167,10 @@ fn inspect_into(ctx: &Context<'_>, bytes: &[u8], report: &mut Report) -> Result<
     for entry in wad.entries() {
         let facts = entry_facts(ctx, &entry, keep, &mut report.sink(ctx.strict))?;
         if keep {
-            entries.push(facts.json(&entry));
+            entries.push(facts.entry(&entry));
         }
     }
-    report.set("entries", entries);
+    report.set_info(WadInfo { entries });
     Ok(())
 }
 
@@ -180,28 +180,78 @@ struct Facts {
     width: Option<u32>,
     height: Option<u32>,
     /// The `levels` info field (only when `describe`d).
-    levels: Vec<Value>,
+    levels: Vec<WadPictureLevel>,
     /// Each level's width and height.
     sizes: Vec<(u32, u32)>,
 }
 
 impl Facts {
-    fn json(&self, entry: &Entry<'_>) -> Value {
-        let mut v = json!({
-            "name": lossy(entry.name()),
-            "type": entry.type_code(),
-            "width": self.width,
-            "height": self.height,
-            "offset": entry.offset(),
-            "size": entry.disk_size(),
-        });
-        if let Some(obj) = v.as_object_mut()
-            && !self.sizes.is_empty()
-        {
-            obj.insert("mips".into(), self.sizes.len().into());
+    fn entry(&self, entry: &Entry<'_>) -> WadEntry {
+        WadEntry {
+            name: lossy(entry.name()),
+            type_code: entry.type_code(),
+            width: self.width,
+            height: self.height,
+            offset: entry.offset(),
+            size: entry.disk_size(),
+            mips: (!self.sizes.is_empty()).then_some(self.sizes.len()),
         }
-        v
     }
+}
+
+/// What a WAD holds beyond the common fields (`info --json`'s `entries`).
+#[derive(Clone, Debug, Serialize)]
+#[non_exhaustive]
+pub struct WadInfo {
+    /// Every directory entry, in directory order.
+    pub entries: Vec<WadEntry>,
+}
+
+/// One WAD directory entry.
+#[derive(Clone, Debug, Serialize)]
+#[non_exhaustive]
+pub struct WadEntry {
+    /// The name as stored (lossily made text; `#N` when empty).
+    pub name: String,
+    /// The type byte (`0x43` miptex, `0x42` qpic, …).
+    #[serde(rename = "type")]
+    pub type_code: u8,
+    /// Width of a picture entry whose content could be read.
+    pub width: Option<u32>,
+    /// Height of a picture entry whose content could be read.
+    pub height: Option<u32>,
+    /// Where the entry's data starts.
+    pub offset: u64,
+    /// The entry's size on disk.
+    pub size: u64,
+    /// Levels of a picture entry.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub mips: Option<usize>,
+}
+
+/// What one picture inside a WAD holds beyond the common fields (`type`, `levels`).
+#[derive(Clone, Debug, Serialize)]
+#[non_exhaustive]
+pub struct WadPictureInfo {
+    /// The directory entry's type byte.
+    #[serde(rename = "type")]
+    pub type_code: u8,
+    /// The levels, largest first.
+    pub levels: Vec<WadPictureLevel>,
+}
+
+/// One level of a picture inside a WAD.
+#[derive(Clone, Copy, Debug, Serialize)]
+#[non_exhaustive]
+pub struct WadPictureLevel {
+    /// Width in pixels.
+    pub width: u32,
+    /// Height in pixels.
+    pub height: u32,
+    /// Where the level's pixels start in the WAD.
+    pub offset: u64,
+    /// Bytes of pixels (one palette index each).
+    pub size: usize,
 }
 
 /// Checks one entry's content (not its directory record), reporting with file offsets. An error
@@ -235,12 +285,12 @@ fn entry_facts<S: Sink + ?Sized>(
                 if !describe {
                     continue;
                 }
-                facts.levels.push(json!({
-                    "width": level.width,
-                    "height": level.height,
-                    "offset": base.saturating_add(level.offset),
-                    "size": level.pixels.len(),
-                }));
+                facts.levels.push(WadPictureLevel {
+                    width: level.width,
+                    height: level.height,
+                    offset: base.saturating_add(level.offset),
+                    size: level.pixels.len(),
+                });
             }
         }
         Content::Pic(p) => {
@@ -248,12 +298,12 @@ fn entry_facts<S: Sink + ?Sized>(
             facts.height = Some(p.height);
             facts.sizes.push((p.width, p.height));
             if describe {
-                facts.levels.push(json!({
-                    "width": p.width,
-                    "height": p.height,
-                    "offset": base.saturating_add(p.pixels_offset),
-                    "size": p.pixels.len(),
-                }));
+                facts.levels.push(WadPictureLevel {
+                    width: p.width,
+                    height: p.height,
+                    offset: base.saturating_add(p.pixels_offset),
+                    size: p.pixels.len(),
+                });
             }
         }
         Content::Palette(_) | Content::Unknown(_) => {}
@@ -295,8 +345,10 @@ fn entry_report(ctx: &Context<'_>, version: Version, entry: &Entry<'_>) -> Repor
             report.width = facts.width;
             report.height = facts.height;
             report.mips = u32::try_from(facts.sizes.len()).ok().filter(|&n| n > 0);
-            report.set("type", entry.type_code());
-            report.set("levels", facts.levels);
+            report.set_info(WadPictureInfo {
+                type_code: entry.type_code(),
+                levels: facts.levels,
+            });
         }
         Err(e) => report.fail(e),
     }

@@ -4,7 +4,7 @@
 use lumpkit_formats::Error;
 use lumpkit_formats::wal::Wal as WalView;
 use lumpkit_pixels::palette::rgb_to_rgba;
-use serde_json::json;
+use serde::Serialize;
 
 use crate::format::picture_slice;
 use crate::rules::{NO_SUCH_ENTRY, PALETTE_REQUIRED};
@@ -46,19 +46,26 @@ impl Format for Wal {
         report.width = Some(w);
         report.height = Some(h);
         report.mips = Some(present);
-        report.set_with("levels", || {
-            (0..present)
-                .filter_map(|n| wal.level(n))
-                .map(|l| json!({"width": l.width, "height": l.height, "offset": l.offset, "size": u64::from(l.width) * u64::from(l.height)}))
-                .collect::<Vec<_>>()
-        });
-        report.set("encoding", "indexed");
-        let hd = wal.header();
-        report.set("name", String::from_utf8_lossy(wal.name()));
-        report.set("animname", String::from_utf8_lossy(wal.animname()));
-        report.set("flags", hd.flags.get());
-        report.set("contents", hd.contents.get());
-        report.set("value", hd.value.get());
+        if report.wants_fields() {
+            let hd = wal.header();
+            report.set_info(WalInfo {
+                levels: (0..present)
+                    .filter_map(|n| wal.level(n))
+                    .map(|l| WalLevel {
+                        width: l.width,
+                        height: l.height,
+                        offset: l.offset,
+                        size: u64::from(l.width) * u64::from(l.height),
+                    })
+                    .collect(),
+                encoding: "indexed",
+                name: String::from_utf8_lossy(wal.name()).into_owned(),
+                animname: String::from_utf8_lossy(wal.animname()).into_owned(),
+                flags: hd.flags.get(),
+                contents: hd.contents.get(),
+                value: hd.value.get(),
+            });
+        }
         if ctx.decode_pixels && ctx.palette.is_some() {
             for mip in 0..present {
                 if let Err(e) = self.decode(
@@ -133,4 +140,39 @@ fn level_parts<'b, 'p>(
         ));
     };
     Ok((level.width, level.height, indices, palette))
+}
+
+/// What a WAL holds beyond the common fields (`info --json`'s `levels`, `encoding`, `name`,
+/// `animname`, `flags`, `contents`, `value`).
+#[derive(Clone, Debug, Serialize)]
+#[non_exhaustive]
+pub struct WalInfo {
+    /// The levels present, largest first.
+    pub levels: Vec<WalLevel>,
+    /// Always `indexed` (palette indices; the palette is the game's).
+    pub encoding: &'static str,
+    /// The texture's own name.
+    pub name: String,
+    /// The next frame of an animated texture.
+    pub animname: String,
+    /// Surface flags (`SURF_*`).
+    pub flags: i32,
+    /// Content flags (`CONTENTS_*`).
+    pub contents: i32,
+    /// The surface value (light emitted, for `SURF_LIGHT`).
+    pub value: i32,
+}
+
+/// One level of a WAL's mip table.
+#[derive(Clone, Copy, Debug, Serialize)]
+#[non_exhaustive]
+pub struct WalLevel {
+    /// Width in pixels.
+    pub width: u32,
+    /// Height in pixels.
+    pub height: u32,
+    /// Where the level's pixels start.
+    pub offset: u64,
+    /// Bytes of pixels (one index per pixel).
+    pub size: u64,
 }

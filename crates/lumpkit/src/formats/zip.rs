@@ -25,7 +25,7 @@ use lumpkit_formats::zip::view::{
 };
 use lumpkit_formats::zip::{Encryption, Entry, Zip};
 use lumpkit_formats::{Error, Fault, Ignore, Sink};
-use serde_json::{Value, json};
+use serde::Serialize;
 
 use super::zip_names;
 use crate::rules::{NO_SUCH_ENTRY, NOT_A_PICTURE};
@@ -134,54 +134,99 @@ fn parse_into<'b>(ctx: &Context<'_>, bytes: &'b [u8], report: &mut Report) -> Op
             return None;
         }
     };
-    report.set("zip64", zip.zip64);
-    if zip.base > 0 {
-        report.set("prefix", zip.base);
+    if report.wants_fields() {
+        report.set_info(ZipInfo {
+            zip64: zip.zip64,
+            prefix: (zip.base > 0).then_some(zip.base),
+            comment: (!zip.comment.is_empty()).then(|| zip_names::cp437(zip.comment).into_owned()),
+            entries: zip
+                .entries()
+                .map(|e| ZipEntry {
+                    name: zip_names::decode(&e).into_owned(),
+                    size: e.size,
+                    compressed_size: e.compressed_size,
+                    method: e.method,
+                    crc32: e.crc32,
+                    offset: e.local_offset,
+                    flags: e.flags,
+                    directory: e.is_dir(),
+                    symlink: e.is_symlink(),
+                    encrypted: e.encryption() != Encryption::None,
+                })
+                .collect(),
+        });
     }
-    if !zip.comment.is_empty() {
-        report.set_with("comment", || zip_names::cp437(zip.comment).into_owned());
-    }
-    report.set_with("entries", || {
-        zip.entries()
-            .map(|e| {
-                let mut entry = json!({
-                    "name": zip_names::decode(&e),
-                    "size": e.size,
-                    "compressed_size": e.compressed_size,
-                    "method": method_name(e.method),
-                    "crc32": format!("{:08x}", e.crc32),
-                    "offset": e.local_offset,
-                    "flags": e.flags,
-                });
-                if let Value::Object(map) = &mut entry {
-                    if e.is_dir() {
-                        map.insert("directory".into(), true.into());
-                    }
-                    if e.is_symlink() {
-                        map.insert("symlink".into(), true.into());
-                    }
-                    if e.encryption() != Encryption::None {
-                        map.insert("encrypted".into(), true.into());
-                    }
-                }
-                entry
-            })
-            .collect::<Vec<_>>()
-    });
     Some(zip)
 }
 
-fn method_name(method: u16) -> Value {
-    match method {
-        METHOD_STORED => "stored".into(),
-        METHOD_DEFLATE => "deflate".into(),
-        METHOD_DEFLATE64 => "deflate64".into(),
-        METHOD_BZIP2 => "bzip2".into(),
-        METHOD_LZMA => "lzma".into(),
-        METHOD_ZSTD | METHOD_ZSTD_OLD => "zstd".into(),
-        METHOD_AES => "aes".into(),
-        other => other.into(),
+/// The method's name, or its number when unknown.
+fn method_name<S: serde::Serializer>(method: &u16, s: S) -> Result<S::Ok, S::Error> {
+    match *method {
+        METHOD_STORED => s.serialize_str("stored"),
+        METHOD_DEFLATE => s.serialize_str("deflate"),
+        METHOD_DEFLATE64 => s.serialize_str("deflate64"),
+        METHOD_BZIP2 => s.serialize_str("bzip2"),
+        METHOD_LZMA => s.serialize_str("lzma"),
+        METHOD_ZSTD | METHOD_ZSTD_OLD => s.serialize_str("zstd"),
+        METHOD_AES => s.serialize_str("aes"),
+        other => s.serialize_u16(other),
     }
+}
+
+fn hex32<S: serde::Serializer>(crc: &u32, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_str(&format!("{crc:08x}"))
+}
+
+fn is_false(b: &bool) -> bool {
+    !b
+}
+
+/// What a ZIP holds beyond the common fields (`info --json`'s `zip64`, `prefix`, `comment`,
+/// `entries`).
+#[derive(Clone, Debug, Serialize)]
+#[non_exhaustive]
+pub struct ZipInfo {
+    /// Whether the archive uses ZIP64 records.
+    pub zip64: bool,
+    /// Bytes before the archive (a self-extractor's stub), when there are any.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub prefix: Option<u64>,
+    /// The archive comment (as code page 437), when there is one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub comment: Option<String>,
+    /// Every central directory entry, in directory order.
+    pub entries: Vec<ZipEntry>,
+}
+
+/// One ZIP central directory entry.
+#[derive(Clone, Debug, Serialize)]
+#[non_exhaustive]
+pub struct ZipEntry {
+    /// The name (UTF-8 when flagged or given by an extra field, code page 437 otherwise).
+    pub name: String,
+    /// Bytes once unpacked.
+    pub size: u64,
+    /// Bytes stored.
+    pub compressed_size: u64,
+    /// The compression method (a name in JSON, or the number when unknown).
+    #[serde(serialize_with = "method_name")]
+    pub method: u16,
+    /// The stored CRC-32 (hex in JSON).
+    #[serde(serialize_with = "hex32")]
+    pub crc32: u32,
+    /// Where the local header starts.
+    pub offset: u64,
+    /// General-purpose flags.
+    pub flags: u16,
+    /// Whether the entry is a folder.
+    #[serde(skip_serializing_if = "is_false")]
+    pub directory: bool,
+    /// Whether the entry is a symbolic link.
+    #[serde(skip_serializing_if = "is_false")]
+    pub symlink: bool,
+    /// Whether the entry is encrypted.
+    #[serde(skip_serializing_if = "is_false")]
+    pub encrypted: bool,
 }
 
 /// The codec for a ZIP method, when `lumpkit-decompress` has one.
