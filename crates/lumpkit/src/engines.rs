@@ -3,14 +3,37 @@
 
 use lumpkit_formats::Severity;
 use lumpkit_formats::profiles::{self, Engine};
-use serde_json::{Map, Value, json};
+use serde::Serialize;
 
 use crate::Report;
 
-/// `{summary, loads_in, refused_by: {engine: [reasons]}}` for `engines`: an engine refuses the
-/// file when a profiled finding is over its limit (the reason is the limit's name) or when the
-/// file has an error no profile qualifies (the reason is its code).
-pub fn verdicts(report: &Report, engines: &[Engine]) -> Value {
+/// Which engines of a file's family load it and which refuse it, and why (`info`'s `engines`:
+/// `{summary, loads_in, refused_by: {engine: [reasons]}}`).
+#[derive(Clone, Debug, Serialize)]
+#[non_exhaustive]
+pub struct EngineVerdicts {
+    /// One line for people: "loads in: …; refused by: engine (reason, …), …".
+    pub summary: String,
+    /// The engines that load the file.
+    pub loads_in: Vec<&'static str>,
+    /// The engines that refuse it, each with its reasons: a limit's name or a diagnostic code.
+    pub refused_by: Refusals,
+}
+
+/// Engines with their reasons, in the family's order (a JSON object).
+#[derive(Clone, Debug, Default)]
+pub struct Refusals(pub Vec<(&'static str, Vec<&'static str>)>);
+
+impl Serialize for Refusals {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_map(self.0.iter().map(|(engine, why)| (engine, why)))
+    }
+}
+
+/// Judges `engines` on `report`: an engine refuses the file when a profiled finding is over its
+/// limit (the reason is the limit's name) or when the file has an error no profile qualifies (the
+/// reason is its code).
+pub fn verdicts(report: &Report, engines: &[Engine]) -> EngineVerdicts {
     let mut refused: Vec<(Engine, Vec<&'static str>)> = Vec::new();
     let mut loads = Vec::new();
     for &engine in engines {
@@ -55,9 +78,14 @@ pub fn verdicts(report: &Report, engines: &[Engine]) -> Value {
             .collect();
         summary.push_str(&parts.join(", "));
     }
-    let refused_by: Map<String, Value> = refused
-        .iter()
-        .map(|(e, why)| (e.name().to_string(), json!(why)))
-        .collect();
-    json!({"summary": summary, "loads_in": loads, "refused_by": refused_by})
+    EngineVerdicts {
+        summary,
+        loads_in: loads,
+        refused_by: Refusals(
+            refused
+                .into_iter()
+                .map(|(e, why)| (e.name(), why))
+                .collect(),
+        ),
+    }
 }

@@ -13,6 +13,7 @@ use lumpkit_formats::q2bsp::{self, Directory, Layout, Map as QMap, Row, Variant,
 use lumpkit_formats::{Error, Ignore, Sink};
 use serde::Serialize;
 
+use crate::engines::EngineVerdicts;
 use crate::format::ExtractSink;
 use crate::formats::bsp_textures;
 use crate::rules::{NOT_A_PICTURE, PALETTE_REQUIRED};
@@ -69,6 +70,9 @@ pub struct Quake2BspInfo {
     /// [`Context::vis`]: the same for the PHS rows.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub phs_visible: Option<Vec<u32>>,
+    /// Each engine of the Quake 2 family's verdict on the map.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub engines: Option<EngineVerdicts>,
 }
 
 /// A Quake 1 / GoldSrc map's facts (`info --json`'s `variant`, `lumps`, `entities`, `textures`).
@@ -86,6 +90,9 @@ pub struct Quake1BspInfo {
     /// The texture lump's entries (absent when the inspection stopped before it).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub textures: Option<Vec<BspTextureSummary>>,
+    /// Each engine of the map's family's verdict on it (Quake 1 or GoldSrc engines).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub engines: Option<EngineVerdicts>,
 }
 
 /// One entry of a Quake 1 map's texture lump.
@@ -163,14 +170,14 @@ impl Format for Bsp {
         if let Err(e) = result {
             report.fail(e);
         }
-        if let Some(info) = info {
+        if let Some(mut info) = info {
+            // Each engine's verdict on the map, judged from every finding above.
+            let verdicts = family(bytes).map(|engines| crate::engines::verdicts(&report, engines));
+            match &mut info {
+                BspInfo::Quake2(q2) => q2.engines = verdicts,
+                BspInfo::Quake1(q1) => q1.engines = verdicts,
+            }
             report.set_info(info);
-        }
-        // Each engine's verdict on the map, judged from the findings above (an info field beside
-        // the typed facts).
-        if let (Some(engines), true) = (family(bytes), report.wants_fields()) {
-            let verdicts = crate::engines::verdicts(&report, engines);
-            report.set("engines", verdicts);
         }
         report
     }
@@ -276,6 +283,7 @@ fn inspect_q2(
             clusters: None,
             pvs_visible: None,
             phs_visible: None,
+            engines: None,
         });
     }
     match dir.variant {
@@ -356,6 +364,7 @@ fn inspect_q1(
             lumps: Lumps::new(bsp.counts()),
             entities: None,
             textures: None,
+            engines: None,
         });
     }
     let ents_at = bsp.lumps.first().map_or(0, |l| l.offset);
