@@ -3,7 +3,7 @@
 
 use std::path::Path;
 
-use lumpkit_pixels::palette::rgb_palette;
+use lumpkit_pixels::palette::palette_file;
 
 use crate::Fatal;
 
@@ -20,20 +20,7 @@ pub fn load(path: &Path) -> Result<[[u8; 3]; 256], Fatal> {
 
 /// Parses palette bytes (see the module docs).
 pub fn parse(bytes: &[u8]) -> Option<[[u8; 3]; 256]> {
-    let is_pcx = bytes.len() > 128 + 769 && bytes.first() == Some(&0x0A);
-    if is_pcx {
-        let start = bytes.len().checked_sub(769)?;
-        let tail = bytes.get(start..)?;
-        if tail.first() == Some(&0x0C) {
-            return rgb_palette(tail.get(1..)?);
-        }
-        return None;
-    }
-    if bytes.len() >= 768 {
-        rgb_palette(bytes)
-    } else {
-        None
-    }
+    palette_file(bytes)
 }
 
 #[cfg(test)]
