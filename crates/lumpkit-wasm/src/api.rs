@@ -197,3 +197,131 @@ pub fn decode(bytes: &[u8], name: &str, options: &Options) -> Result<Image, Stri
 pub fn palette(bytes: &[u8]) -> Option<[[u8; 3]; 256]> {
     lumpkit_pixels::palette::palette_file(bytes)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use lumpkit_testgen::{pak::pak, wal::wal};
+    use serde_json::Value;
+
+    fn sample_pak() -> Vec<u8> {
+        pak(&[
+            (b"textures/floor.wal", &wal("e1u1/floor", 16, 16)),
+            (b"readme.txt", b"hello"),
+        ])
+    }
+
+    fn grey_palette() -> [[u8; 3]; 256] {
+        let raw: Vec<u8> = (0..768u32).map(|i| (i / 3) as u8).collect();
+        palette(&raw).unwrap_or([[0; 3]; 256])
+    }
+
+    /// `check` gives the CLI's records: the archive, then each member with its `location` chain.
+    #[test]
+    fn check_descends_archives_as_the_cli_does() {
+        let mut lines = Vec::new();
+        check(&sample_pak(), "mods/x.pak", &Options::default(), &mut lines);
+        let records: Vec<Value> = lines
+            .iter()
+            .filter_map(|l| serde_json::from_str(l).ok())
+            .collect();
+        assert_eq!(records.len(), 3, "{lines:?}");
+        assert_eq!(records[0]["path"], "mods/x.pak");
+        assert_eq!(records[0]["format"], "pak");
+        assert_eq!(records[0]["location"], serde_json::json!(["mods/x.pak"]));
+        let wal = &records[1];
+        assert_eq!(wal["path"], "mods/x.pak!textures/floor.wal");
+        assert_eq!(
+            wal["location"],
+            serde_json::json!(["mods/x.pak", "textures/floor.wal"])
+        );
+        assert_eq!(
+            (wal["format"].as_str(), wal["width"].as_u64()),
+            (Some("wal"), Some(16))
+        );
+        assert_eq!(records[2]["format"], "unknown");
+        assert_eq!(
+            records[2]["diagnostics"][0]["code"],
+            "lumpkit-unknown-format"
+        );
+    }
+
+    /// A folder's manifest is left out as the CLI leaves it out; a file of that name that is no
+    /// manifest is checked.
+    #[test]
+    fn only_real_manifests_are_skipped() {
+        assert!(is_manifest(
+            "corpus/blp/expect.tsv",
+            b"file\tstatus\tcodes\nx\tok\t\n"
+        ));
+        assert!(!is_manifest("corpus/blp/expect.tsv", b"hello"));
+        assert!(!is_manifest(
+            "corpus/blp/other.tsv",
+            b"file\tstatus\tcodes\n"
+        ));
+    }
+
+    /// `inspect` is `info --json`, for a file or for one of its members.
+    #[test]
+    fn inspect_gives_the_info_object_of_a_file_or_member() -> Result<(), String> {
+        let bytes = sample_pak();
+        let top = inspect(&bytes, "x.pak", &Options::default())?;
+        assert_eq!(
+            (top["path"].as_str(), top["format"].as_str()),
+            (Some("x.pak"), Some("pak"))
+        );
+        assert!(
+            top["entries"].as_array().is_some_and(|e| e.len() == 2),
+            "{top}"
+        );
+        let options = Options {
+            entry: Some("textures/floor.wal".into()),
+            ..Options::default()
+        };
+        let member = inspect(&bytes, "x.pak", &options)?;
+        assert_eq!(member["path"], "x.pak!textures/floor.wal");
+        assert_eq!(
+            (member["format"].as_str(), member["mips"].as_u64()),
+            (Some("wal"), Some(4))
+        );
+        let missing = Options {
+            entry: Some("nothing.wal".into()),
+            ..Options::default()
+        };
+        assert!(inspect(&bytes, "x.pak", &missing).is_err());
+        Ok(())
+    }
+
+    /// `decode` reaches members, honours the mip, and needs a palette for WAL as the CLI does.
+    #[test]
+    fn decode_reaches_members_and_levels() -> Result<(), String> {
+        let bytes = sample_pak();
+        let mut options = Options {
+            entry: Some("textures/floor.wal".into()),
+            mip: 1,
+            ..Options::default()
+        };
+        let refused = decode(&bytes, "x.pak", &options).err().unwrap_or_default();
+        assert!(refused.contains("palette"), "{refused}");
+        options.palette = Some(grey_palette());
+        let image = decode(&bytes, "x.pak", &options)?;
+        assert_eq!(
+            (image.width, image.height, image.rgba.len()),
+            (8, 8, 8 * 8 * 4)
+        );
+        // Grey palette: every pixel's channels are equal and opaque.
+        assert!(
+            image
+                .rgba
+                .chunks_exact(4)
+                .all(|p| p[0] == p[1] && p[1] == p[2] && p[3] == 255)
+        );
+        let readme = Options {
+            entry: Some("readme.txt".into()),
+            ..Options::default()
+        };
+        assert!(decode(&bytes, "x.pak", &readme).is_err());
+        assert!(decode(b"not a picture", "x.blp", &Options::default()).is_err());
+        Ok(())
+    }
+}
