@@ -149,6 +149,21 @@ pub fn rgb_palette(bytes: &[u8]) -> Option<[[u8; 3]; 256]> {
     Some(table)
 }
 
+/// Reads a palette file for formats that carry none (WAD2, WAL): 768 raw RGB bytes (Quake's
+/// `palette.lmp`) or a 256-colour PCX, whose last 769 bytes are `0x0C` and the palette (how Quake 2
+/// ships `pics/colormap.pcx`). The CLI's `--palette` and the browser build both read it here.
+pub fn palette_file(bytes: &[u8]) -> Option<[[u8; 3]; 256]> {
+    let is_pcx = bytes.len() > 128 + 769 && bytes.first() == Some(&0x0A);
+    if is_pcx {
+        let tail = bytes.get(bytes.len().checked_sub(769)?..)?;
+        return match tail.split_first() {
+            Some((0x0C, colours)) => rgb_palette(colours),
+            _ => None,
+        };
+    }
+    rgb_palette(bytes)
+}
+
 /// Reads a 1024-byte BGRA palette (BLP's layout). `None` when shorter than 1024 bytes.
 pub fn bgra_palette(bytes: &[u8]) -> Option<[[u8; 4]; 256]> {
     let mut table = [[0u8; 4]; 256];

@@ -48,7 +48,7 @@ pub fn palette(obj: &Bound<'_, PyAny>) -> PyResult<[[u8; 3]; 256]> {
         Source::Bytes(b) => b,
         Source::Path(p) => std::fs::read(&p)?,
     };
-    lumpkit::palette::parse(&bytes)
+    lumpkit::palette::palette_file(&bytes)
         .ok_or_else(|| PyValueError::new_err("palette: not a 768-byte palette or a 256-colour PCX"))
 }
 

@@ -69,6 +69,7 @@ fn special_kind(_: &std::fs::FileType) -> &'static str {
 
 #[derive(Debug)]
 enum Bytes {
+    #[cfg(feature = "mmap")]
     Mapped(lumpkit_map::Mmap),
     Owned(Vec<u8>),
 }
@@ -94,8 +95,13 @@ impl Input {
         let meta = file.metadata()?;
         // The path may have been replaced between the two looks.
         regular_only(&meta)?;
-        let bytes = if mode == OpenMode::Map && meta.len() >= MAP_THRESHOLD {
-            Bytes::Mapped(map(&file)?)
+        let mapped = if mode == OpenMode::Map && meta.len() >= MAP_THRESHOLD {
+            map(&file)?
+        } else {
+            None
+        };
+        let bytes = if let Some(mapped) = mapped {
+            mapped
         } else if meta.len() > MAX_READ {
             return Err(io::Error::new(
                 io::ErrorKind::InvalidInput,
@@ -136,6 +142,7 @@ impl Deref for Input {
     type Target = [u8];
     fn deref(&self) -> &[u8] {
         match &self.bytes {
+            #[cfg(feature = "mmap")]
             Bytes::Mapped(m) => m,
             Bytes::Owned(v) => v,
         }
@@ -163,8 +170,15 @@ fn read_whole(file: &mut File, len: u64) -> io::Result<Vec<u8>> {
     Ok(bytes)
 }
 
-fn map(file: &File) -> io::Result<lumpkit_map::Mmap> {
-    lumpkit_map::map_read_only(file)
+#[cfg(feature = "mmap")]
+fn map(file: &File) -> io::Result<Option<Bytes>> {
+    lumpkit_map::map_read_only(file).map(|m| Some(Bytes::Mapped(m)))
+}
+
+/// Built without the `mmap` feature: every file is read.
+#[cfg(not(feature = "mmap"))]
+fn map(_: &File) -> io::Result<Option<Bytes>> {
+    Ok(None)
 }
 
 #[cfg(test)]

@@ -1,0 +1,328 @@
+//! What the browser asks of lumpkit, in plain Rust so that the host tests it: the `info --json`
+//! object, the `check --json` records and decoded pixels, produced exactly as the CLI produces
+//! them (the same facade calls, the same [`Limits`], the same JSON types).
+
+use std::borrow::Cow;
+use std::path::Path;
+
+use lumpkit::check::{Checked, JsonLine, check_tree};
+use lumpkit::member::{Resolved, resolve};
+use lumpkit::registry::{Sniffed, sniff};
+use lumpkit::report::Report;
+use lumpkit::{ChildContent, Context, Format, Image, Limits, Selection};
+
+/// What a caller may set; every field has the CLI's default.
+#[derive(Clone, Debug, Default)]
+pub struct Options {
+    /// The colours of WAD2 and WAL textures, which carry none (the CLI's `--palette`).
+    pub palette: Option<[[u8; 3]; 256]>,
+    /// Mip level to decode, 0 = largest.
+    pub mip: u32,
+    /// A member or embedded texture, by the path `check` prints (`maps/x.bsp!rock4_1`).
+    pub entry: Option<String>,
+    /// Keep alpha the file stores but says to ignore (BLP alphaBits 0; `--stored-alpha`).
+    pub stored_alpha: bool,
+    /// Apply a PAA's SWIZ channel swizzle (`--swizzle`).
+    pub swizzle: bool,
+    /// Also decode every pixel level while checking (`--decode`).
+    pub decode_pixels: bool,
+    /// BSP: per-cluster visible counts (`info --vis`).
+    pub vis: bool,
+}
+
+/// The limits the CLI applies by default: a hostile file can exhaust the tab no more than a shell.
+pub const LIMITS: Limits = Limits::DEFAULT;
+
+impl Options {
+    /// The context the CLI would build for a file called `name` with these options.
+    fn context<'a>(&'a self, name: &'a str) -> Context<'a> {
+        Context {
+            limits: LIMITS,
+            strict: false,
+            // Formats read the name's extension (MPQ maps, `decals.wad`); a browser has no files
+            // beside it, so BLP0's external levels and an M2 skin's model are not found.
+            path: Some(Path::new(name)),
+            palette: self.palette.as_ref(),
+            decode_pixels: self.decode_pixels,
+            vis: self.vis,
+            brief: false,
+            budget: None,
+            ..Context::default()
+        }
+    }
+}
+
+/// What `info --json NAME` prints for `bytes`, or for the member `options.entry` inside them.
+pub fn inspect(bytes: &[u8], name: &str, options: &Options) -> Result<serde_json::Value, String> {
+    let ctx = options.context(name);
+    let Some(entry) = options.entry.as_deref() else {
+        return Ok(report_of(&ctx, bytes).to_json(name));
+    };
+    let format = known(bytes, name)?;
+    let path = format!("{name}!{entry}");
+    let report = match resolve(&ctx, format, bytes, entry).map_err(|e| e.to_string())? {
+        // As `check` reports a member: recognised by its own name, with no path on disk.
+        Resolved::Member { bytes, sniffed, .. } => match sniffed {
+            Sniffed::Known(format) => format.inspect(&Context { path: None, ..ctx }, &bytes),
+            Sniffed::Foreign(kind) => Report::new(kind),
+            Sniffed::Unknown => Report::new("unknown"),
+        },
+        Resolved::Entry {
+            name: own,
+            container,
+            format,
+        } => entry_report(&ctx, format, &container, &own)?,
+    };
+    Ok(report.to_json(&path))
+}
+
+/// The report `info` gives a file: its format's, or a bare one naming a foreign format.
+fn report_of(ctx: &Context<'_>, bytes: &[u8]) -> Report {
+    match sniff(bytes, ctx.path) {
+        Sniffed::Known(format) => format.inspect(ctx, bytes),
+        Sniffed::Foreign(kind) => Report::new(kind),
+        Sniffed::Unknown => Report::new("unknown"),
+    }
+}
+
+/// The report a container keeps for one of its entries without bytes of its own (a WAD texture).
+fn entry_report(
+    ctx: &Context<'_>,
+    format: &'static dyn Format,
+    container: &[u8],
+    entry: &str,
+) -> Result<Report, String> {
+    let children = format.children(ctx, container).map_err(|e| e.to_string())?;
+    for child in children {
+        if child.name == entry {
+            return match child.content {
+                ChildContent::Report(report) => Ok(*report),
+                ChildContent::Bytes(data) => Ok(report_of(ctx, &data)),
+                ChildContent::Failed(e) => Err(e.to_string()),
+            };
+        }
+    }
+    Err(format!("no entry {entry:?}"))
+}
+
+/// The format of a file that must be one of ours, or why it is not.
+fn known(bytes: &[u8], name: &str) -> Result<&'static dyn Format, String> {
+    match sniff(bytes, Some(Path::new(name))) {
+        Sniffed::Known(format) => Ok(format),
+        Sniffed::Foreign(kind) => Err(format!("a {kind} file, not a format lumpkit reads")),
+        Sniffed::Unknown => Err("not a format lumpkit recognises".to_string()),
+    }
+}
+
+/// Checks one file as `lumpkit check --json` does (archives descended, one unpack budget per
+/// file), appending one record per file or member to `out`, each the CLI's JSON line.
+pub fn check(bytes: &[u8], name: &str, options: &Options, out: &mut Vec<String>) {
+    let ctx = Context {
+        // `check` prints no info fields, so formats need not build them (as in the CLI).
+        brief: true,
+        vis: false,
+        ..options.context(name)
+    };
+    let mut checked: Vec<Checked> = Vec::new();
+    check_tree(&ctx, name, bytes, &mut checked);
+    out.reserve(checked.len());
+    for one in &checked {
+        // Serializing these plain records cannot fail; an empty object would only hide a bug.
+        out.push(serde_json::to_string(&JsonLine::new(one, None)).unwrap_or_default());
+    }
+}
+
+/// Whether a file of this name is a corpus folder's manifest, which `check` reads as the folder's
+/// expectations instead of checking it (the CLI's rule: `expect.tsv` with its header line).
+pub fn is_manifest(name: &str, bytes: &[u8]) -> bool {
+    let own = name.rsplit(['/', '\\']).next().unwrap_or(name);
+    own == "expect.tsv" && bytes.starts_with(b"file\tstatus\tcodes")
+}
+
+/// Decodes one picture as `lumpkit decode` does: the file's own, a member's (a texture inside a
+/// PAK) or an embedded entry's (a BSP's texture), at `options.mip`.
+pub fn decode(bytes: &[u8], name: &str, options: &Options) -> Result<Image, String> {
+    let ctx = options.context(name);
+    let format = known(bytes, name)?;
+    let sel = |entry| Selection {
+        mip: options.mip,
+        entry,
+        stored_alpha: options.stored_alpha,
+        swizzle: options.swizzle,
+    };
+    let Some(entry) = options.entry.as_deref() else {
+        return format
+            .decode(&ctx, bytes, &sel(None))
+            .map_err(|e| e.to_string());
+    };
+    let member_ctx = Context { path: None, ..ctx };
+    match resolve(&ctx, format, bytes, entry) {
+        Ok(Resolved::Entry {
+            name: own,
+            container,
+            format,
+        }) => {
+            // The file itself when the entry is one of its own (a WAD's texture).
+            let ctx = match container {
+                Cow::Borrowed(_) => ctx,
+                Cow::Owned(_) => member_ctx,
+            };
+            format
+                .decode(&ctx, &container, &sel(Some(&own)))
+                .map_err(|e| e.to_string())
+        }
+        Ok(Resolved::Member {
+            name: own,
+            bytes,
+            sniffed,
+        }) => match sniffed {
+            Sniffed::Known(format) => format
+                .decode(&member_ctx, &bytes, &sel(None))
+                .map_err(|e| e.to_string()),
+            Sniffed::Foreign(kind) => Err(format!("member {own:?} is a {kind} file")),
+            Sniffed::Unknown => Err(format!("member {own:?} is not a format lumpkit reads")),
+        },
+        // Not a member path: the format may still know the name, as `decode --entry` tries.
+        Err(unresolved) => format.decode(&ctx, bytes, &sel(Some(entry))).map_err(|e| {
+            if e.diagnostic.code() == lumpkit::rules::NOT_A_PICTURE.code {
+                unresolved.to_string()
+            } else {
+                e.to_string()
+            }
+        }),
+    }
+}
+
+/// Parses a palette file as the CLI's `--palette` does: 768 raw RGB bytes (Quake's `palette.lmp`)
+/// or a 256-colour PCX, whose last 769 bytes are `0x0C` and the palette (Quake 2's `colormap.pcx`).
+pub fn palette(bytes: &[u8]) -> Option<[[u8; 3]; 256]> {
+    lumpkit::palette::palette_file(bytes)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use lumpkit_testgen::{pak::pak, wal::wal};
+    use serde_json::Value;
+
+    fn sample_pak() -> Vec<u8> {
+        pak(&[
+            (b"textures/floor.wal", &wal("e1u1/floor", 16, 16)),
+            (b"readme.txt", b"hello"),
+        ])
+    }
+
+    fn grey_palette() -> [[u8; 3]; 256] {
+        let raw: Vec<u8> = (0..768u32).map(|i| (i / 3) as u8).collect();
+        palette(&raw).unwrap_or([[0; 3]; 256])
+    }
+
+    /// `check` gives the CLI's records: the archive, then each member with its `location` chain.
+    #[test]
+    fn check_descends_archives_as_the_cli_does() {
+        let mut lines = Vec::new();
+        check(&sample_pak(), "mods/x.pak", &Options::default(), &mut lines);
+        let records: Vec<Value> = lines
+            .iter()
+            .filter_map(|l| serde_json::from_str(l).ok())
+            .collect();
+        assert_eq!(records.len(), 3, "{lines:?}");
+        assert_eq!(records[0]["path"], "mods/x.pak");
+        assert_eq!(records[0]["format"], "pak");
+        assert_eq!(records[0]["location"], serde_json::json!(["mods/x.pak"]));
+        let wal = &records[1];
+        assert_eq!(wal["path"], "mods/x.pak!textures/floor.wal");
+        assert_eq!(
+            wal["location"],
+            serde_json::json!(["mods/x.pak", "textures/floor.wal"])
+        );
+        assert_eq!(
+            (wal["format"].as_str(), wal["width"].as_u64()),
+            (Some("wal"), Some(16))
+        );
+        assert_eq!(records[2]["format"], "unknown");
+        assert_eq!(
+            records[2]["diagnostics"][0]["code"],
+            "lumpkit-unknown-format"
+        );
+    }
+
+    /// A folder's manifest is left out as the CLI leaves it out; a file of that name that is no
+    /// manifest is checked.
+    #[test]
+    fn only_real_manifests_are_skipped() {
+        assert!(is_manifest(
+            "corpus/blp/expect.tsv",
+            b"file\tstatus\tcodes\nx\tok\t\n"
+        ));
+        assert!(!is_manifest("corpus/blp/expect.tsv", b"hello"));
+        assert!(!is_manifest(
+            "corpus/blp/other.tsv",
+            b"file\tstatus\tcodes\n"
+        ));
+    }
+
+    /// `inspect` is `info --json`, for a file or for one of its members.
+    #[test]
+    fn inspect_gives_the_info_object_of_a_file_or_member() -> Result<(), String> {
+        let bytes = sample_pak();
+        let top = inspect(&bytes, "x.pak", &Options::default())?;
+        assert_eq!(
+            (top["path"].as_str(), top["format"].as_str()),
+            (Some("x.pak"), Some("pak"))
+        );
+        assert!(
+            top["entries"].as_array().is_some_and(|e| e.len() == 2),
+            "{top}"
+        );
+        let options = Options {
+            entry: Some("textures/floor.wal".into()),
+            ..Options::default()
+        };
+        let member = inspect(&bytes, "x.pak", &options)?;
+        assert_eq!(member["path"], "x.pak!textures/floor.wal");
+        assert_eq!(
+            (member["format"].as_str(), member["mips"].as_u64()),
+            (Some("wal"), Some(4))
+        );
+        let missing = Options {
+            entry: Some("nothing.wal".into()),
+            ..Options::default()
+        };
+        assert!(inspect(&bytes, "x.pak", &missing).is_err());
+        Ok(())
+    }
+
+    /// `decode` reaches members, honours the mip, and needs a palette for WAL as the CLI does.
+    #[test]
+    fn decode_reaches_members_and_levels() -> Result<(), String> {
+        let bytes = sample_pak();
+        let mut options = Options {
+            entry: Some("textures/floor.wal".into()),
+            mip: 1,
+            ..Options::default()
+        };
+        let refused = decode(&bytes, "x.pak", &options).err().unwrap_or_default();
+        assert!(refused.contains("palette"), "{refused}");
+        options.palette = Some(grey_palette());
+        let image = decode(&bytes, "x.pak", &options)?;
+        assert_eq!(
+            (image.width, image.height, image.rgba.len()),
+            (8, 8, 8 * 8 * 4)
+        );
+        // Grey palette: every pixel's channels are equal and opaque.
+        assert!(
+            image
+                .rgba
+                .chunks_exact(4)
+                .all(|p| p[0] == p[1] && p[1] == p[2] && p[3] == 255)
+        );
+        let readme = Options {
+            entry: Some("readme.txt".into()),
+            ..Options::default()
+        };
+        assert!(decode(&bytes, "x.pak", &readme).is_err());
+        assert!(decode(b"not a picture", "x.blp", &Options::default()).is_err());
+        Ok(())
+    }
+}

@@ -1,0 +1,351 @@
+// The page: file intake, the results table, the viewer and the details. All lumpkit work is done by
+// worker.js; this file only shows results.
+
+const $ = (id) => document.getElementById(id);
+const worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
+
+// Requests to the worker, answered by id.
+let nextId = 1;
+const pending = new Map();
+function ask(op, fields = {}, onProgress = null) {
+  const id = nextId++;
+  return new Promise((resolve, reject) => {
+    pending.set(id, { resolve, reject, onProgress });
+    worker.postMessage({ id, op, ...fields });
+  });
+}
+worker.onmessage = (event) => {
+  const { id, progress, result, error } = event.data;
+  const p = pending.get(id);
+  if (!p) return;
+  if (progress) { p.onProgress?.(progress); return; }
+  pending.delete(id);
+  if (error !== undefined) p.reject(new Error(error)); else p.resolve(result);
+};
+worker.onerror = (event) => showPageError(`worker: ${event.message || 'failed to start'}`);
+
+function showPageError(text) {
+  const el = $('page-error');
+  el.textContent = text;
+  el.hidden = false;
+}
+
+// State: every top-level file by its name, and every record check produced, in order.
+const files = new Map();
+const records = [];
+let selected = null;
+let busy = Promise.resolve();
+
+const el = (tag, attrs = {}, ...children) => {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (k === 'class') node.className = v; else if (k === 'text') node.textContent = v; else node.setAttribute(k, v);
+  }
+  for (const c of children) node.append(c);
+  return node;
+};
+
+// ---- intake -------------------------------------------------------------------------------------
+
+/** Files of a drop, with their paths inside dropped folders (`folder/sub/x.blp`). */
+async function droppedFiles(dataTransfer) {
+  const entries = [...dataTransfer.items]
+    .map((item) => item.webkitGetAsEntry && item.webkitGetAsEntry())
+    .filter(Boolean);
+  if (entries.length === 0) {
+    return [...dataTransfer.files].map((file) => ({ name: file.name, file }));
+  }
+  const out = [];
+  async function visit(entry, prefix) {
+    if (entry.isFile) {
+      const file = await new Promise((ok, fail) => entry.file(ok, fail));
+      out.push({ name: prefix + entry.name, file });
+    } else if (entry.isDirectory) {
+      const reader = entry.createReader();
+      const children = [];
+      // readEntries returns the folder in batches until an empty one.
+      for (;;) {
+        const batch = await new Promise((ok, fail) => reader.readEntries(ok, fail));
+        if (batch.length === 0) break;
+        children.push(...batch);
+      }
+      children.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+      for (const child of children) await visit(child, `${prefix}${entry.name}/`);
+    }
+  }
+  for (const entry of entries) await visit(entry, '');
+  return out;
+}
+
+function picked(input) {
+  return [...input.files].map((file) => ({ name: file.webkitRelativePath || file.name, file }));
+}
+
+function addFiles(list) {
+  // Files with the same name replace the earlier ones.
+  list.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  busy = busy.then(() => checkFiles(list)).catch((e) => showPageError(String(e)));
+  return busy;
+}
+
+async function checkFiles(list) {
+  if (list.length === 0) return;
+  for (const f of list) {
+    if (files.has(f.name)) removeRecordsOf(f.name);
+    files.set(f.name, f.file);
+  }
+  $('results').hidden = false;
+  const bar = $('progress-bar');
+  const totalBytes = list.reduce((n, f) => n + f.file.size, 0) || 1;
+  $('progress').hidden = false;
+  document.body.dataset.state = 'checking';
+  const started = performance.now();
+  await ask('check', { files: list }, (p) => {
+    bar.value = p.bytesDone / totalBytes;
+    $('progress-text').textContent = `${p.done} / ${p.total} files`;
+    for (const r of p.records) addRecord(r);
+  });
+  const seconds = (performance.now() - started) / 1000;
+  $('progress-text').textContent = `checked ${list.length} files in ${seconds.toFixed(2)} s`;
+  document.body.dataset.state = 'done';
+  document.body.dataset.checkSeconds = seconds.toFixed(3);
+  refreshFilters();
+  summarize();
+}
+
+function removeRecordsOf(name) {
+  for (let i = records.length - 1; i >= 0; i--) {
+    if (records[i].location[0] === name) {
+      records[i].row.remove();
+      records.splice(i, 1);
+    }
+  }
+}
+
+// ---- the results table --------------------------------------------------------------------------
+
+function addRecord(r) {
+  const diags = el('td');
+  for (const d of r.diagnostics) {
+    diags.append(el('div', { class: `diag sev-${d.severity}` },
+      el('span', { class: `status-${d.severity}`, text: `${d.severity}: ` }),
+      `${d.message}${d.offset !== undefined ? ` (at byte ${d.offset})` : ''} `,
+      el('code', {}, el('a', { href: `diagnostics.html#${d.code}`, target: '_blank', text: `[${d.code}]` }))));
+  }
+  const size = r.width !== undefined ? `${r.width}×${r.height}` : '';
+  const row = el('tr', { 'data-path': r.path, 'data-status': r.status, 'data-format': r.format },
+    el('td', { class: `status status-${r.status}`, text: r.status }),
+    el('td', { class: 'path', text: r.path }),
+    el('td', { text: r.format }),
+    el('td', { text: size }),
+    el('td', { text: r.mips ?? '' }),
+    diags);
+  const item = { ...r, row };
+  row.addEventListener('click', () => select(item));
+  records.push(item);
+  $('table').tBodies[0].append(row);
+  applyFilter(item);
+}
+
+function applyFilter(item) {
+  const status = $('filter-status').value;
+  const format = $('filter-format').value;
+  item.row.hidden = (status && item.status !== status) || (format && item.format !== format);
+}
+
+function refreshFilters() {
+  const select = $('filter-format');
+  const current = select.value;
+  const formats = [...new Set(records.map((r) => r.format))].sort();
+  select.replaceChildren(el('option', { value: '', text: 'all' }),
+    ...formats.map((f) => el('option', { value: f, text: f })));
+  select.value = formats.includes(current) ? current : '';
+  records.forEach(applyFilter);
+}
+
+function summarize() {
+  const count = (s) => records.filter((r) => r.status === s).length;
+  $('summary').textContent =
+    `${records.length} files and members: ${count('ok')} ok, ${count('warning')} warning, ${count('error')} error`;
+}
+
+function exportJsonLines() {
+  const lines = records.map(({ row, ...r }) => JSON.stringify(r)).join('\n');
+  const url = URL.createObjectURL(new Blob([`${lines}\n`], { type: 'application/x-ndjson' }));
+  const a = el('a', { href: url, download: 'lumpkit-check.jsonl' });
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+// ---- details and viewer -------------------------------------------------------------------------
+
+/** The top-level file and the member path inside it (`check`'s `location` chain). */
+function target(item) {
+  const [name, ...members] = item.location;
+  return { name, file: files.get(name), entry: members.join('!') || undefined };
+}
+
+const view = { item: null, image: null, mip: 0 };
+
+async function select(item) {
+  selected?.row.classList.remove('selected');
+  selected = item;
+  item.row.classList.add('selected');
+  $('detail').hidden = false;
+  $('detail-title').textContent = item.path;
+  const t = target(item);
+  const pictured = item.width !== undefined && item.height !== undefined && item.status !== 'error';
+  $('viewer').hidden = !pictured;
+  view.item = item;
+  if (pictured) {
+    const mips = Math.max(1, item.mips ?? 1);
+    $('mip').replaceChildren(...Array.from({ length: mips }, (_, i) => el('option', { value: i, text: String(i) })));
+    $('mip').value = '0';
+    await showMip();
+  }
+  $('info').replaceChildren(el('p', { text: 'reading…' }));
+  try {
+    const info = await ask('inspect', { ...t });
+    if (selected === item) $('info').replaceChildren(renderInfo(info));
+  } catch (e) {
+    if (selected === item) $('info').replaceChildren(el('p', { class: 'error-text', text: String(e.message || e) }));
+  }
+}
+
+async function showMip() {
+  const item = view.item;
+  const t = target(item);
+  const mip = Number($('mip').value);
+  $('viewer-error').hidden = true;
+  document.body.dataset.viewer = 'decoding';
+  try {
+    const image = await ask('decode', { ...t, mip, storedAlpha: $('stored-alpha').checked });
+    if (view.item !== item) return;
+    view.image = image;
+    view.mip = mip;
+    draw();
+    $('viewer-info').textContent = `${image.width}×${image.height}, mip ${mip}`;
+  } catch (e) {
+    view.image = null;
+    const canvas = $('canvas');
+    canvas.width = 1; canvas.height = 1;
+    $('viewer-error').textContent = `cannot decode: ${e.message || e}`;
+    $('viewer-error').hidden = false;
+  }
+  document.body.dataset.viewer = 'ready';
+}
+
+/** Puts the decoded pixels on the canvas, with or without their alpha, at the chosen zoom. */
+function draw() {
+  const { image } = view;
+  if (!image) return;
+  const canvas = $('canvas');
+  canvas.width = image.width;
+  canvas.height = image.height;
+  let pixels = image.rgba;
+  if (!$('alpha').checked) {
+    pixels = new Uint8ClampedArray(image.rgba);
+    for (let i = 3; i < pixels.length; i += 4) pixels[i] = 255;
+  }
+  if (image.width > 0 && image.height > 0) {
+    canvas.getContext('2d').putImageData(new ImageData(pixels, image.width, image.height), 0, 0);
+  }
+  zoom();
+}
+
+function zoom() {
+  const canvas = $('canvas');
+  const z = Number($('zoom').value);
+  canvas.style.width = `${canvas.width * z}px`;
+  canvas.style.height = `${canvas.height * z}px`;
+}
+
+function downloadPng() {
+  const item = view.item;
+  if (!item || !view.image) return;
+  $('canvas').toBlob((blob) => {
+    const url = URL.createObjectURL(blob);
+    const own = item.location[item.location.length - 1].split(/[\\/]/).pop().replace(/\.[^.]*$/, '');
+    el('a', { href: url, download: `${own || 'picture'}.mip${view.mip}.png` }).click();
+    setTimeout(() => URL.revokeObjectURL(url), 1000);
+  }, 'image/png');
+}
+
+/** The info object as tables: its plain facts, then each list (entries, lumps, materials…). */
+function renderInfo(info) {
+  const box = el('div');
+  const facts = el('tbody');
+  const lists = [];
+  for (const [k, v] of Object.entries(info)) {
+    if (k === 'diagnostics' || k === 'path') continue;
+    if (Array.isArray(v) && v.length > 0 && typeof v[0] === 'object' && v[0] !== null) lists.push([k, v]);
+    else if (v !== null && typeof v === 'object' && !Array.isArray(v)) lists.push([k, Object.entries(v).map(([name, value]) => ({ name, value }))]);
+    else facts.append(el('tr', {}, el('th', { text: k }), el('td', { text: cell(v) })));
+  }
+  box.append(el('table', { class: 'facts' }, facts));
+  const LIMIT = 1000;
+  for (const [k, rows] of lists) {
+    const columns = [...new Set(rows.slice(0, LIMIT).flatMap((r) => Object.keys(r)))];
+    const body = el('tbody');
+    for (const r of rows.slice(0, LIMIT)) body.append(el('tr', {}, ...columns.map((c) => el('td', { text: cell(r[c]) }))));
+    box.append(el('h3', { text: `${k} (${rows.length}${rows.length > LIMIT ? `, first ${LIMIT} shown` : ''})` }),
+      el('table', { 'data-list': k }, el('thead', {}, el('tr', {}, ...columns.map((c) => el('th', { text: c })))), body));
+  }
+  return box;
+}
+
+function cell(v) {
+  if (v === undefined || v === null) return '';
+  if (typeof v === 'object') return JSON.stringify(v);
+  return String(v);
+}
+
+// ---- wiring -------------------------------------------------------------------------------------
+
+const drop = $('drop');
+drop.addEventListener('dragover', (e) => { e.preventDefault(); drop.classList.add('over'); });
+drop.addEventListener('dragleave', () => drop.classList.remove('over'));
+drop.addEventListener('drop', async (e) => {
+  e.preventDefault();
+  drop.classList.remove('over');
+  addFiles(await droppedFiles(e.dataTransfer));
+});
+// A drop anywhere else must not make the browser navigate away to the file.
+window.addEventListener('dragover', (e) => e.preventDefault());
+window.addEventListener('drop', (e) => e.preventDefault());
+$('pick-files').addEventListener('change', (e) => { addFiles(picked(e.target)); e.target.value = ''; });
+$('pick-folder').addEventListener('change', (e) => { addFiles(picked(e.target)); e.target.value = ''; });
+$('pick-palette').addEventListener('change', async (e) => {
+  const file = e.target.files[0];
+  try {
+    await ask('palette', { bytes: file ? await file.arrayBuffer() : null });
+    $('palette-state').textContent = file ? file.name : 'none';
+    document.body.dataset.palette = file ? file.name : '';
+  } catch (err) {
+    $('palette-state').textContent = `refused: ${err.message}`;
+  }
+});
+$('filter-status').addEventListener('change', () => records.forEach(applyFilter));
+$('filter-format').addEventListener('change', () => records.forEach(applyFilter));
+$('export').addEventListener('click', exportJsonLines);
+$('clear').addEventListener('click', () => {
+  records.splice(0).forEach((r) => r.row.remove());
+  files.clear();
+  $('detail').hidden = true;
+  refreshFilters();
+  summarize();
+});
+$('mip').addEventListener('change', showMip);
+$('stored-alpha').addEventListener('change', showMip);
+$('alpha').addEventListener('change', draw);
+$('zoom').addEventListener('change', zoom);
+$('png').addEventListener('click', downloadPng);
+
+ask('limits').then((l) => {
+  $('limits').textContent = `limits: ${l.maxWidth}×${l.maxHeight} px, ${l.maxPixels / 2 ** 20} Mpx, ` +
+    `${l.maxAlloc / 2 ** 20} MiB per allocation, ${l.maxUnpacked / 2 ** 20} MiB unpacked per file`;
+  document.body.dataset.ready = 'yes';
+}).catch((e) => showPageError(`lumpkit failed to load: ${e.message}`));
+
+// For scripts and tests: the page's state, read-only.
+window.lumpkitPage = { records, view, addFiles };
