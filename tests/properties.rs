@@ -123,6 +123,7 @@ fn members(
                     lumpkit::ChildContent::Bytes(b) => format!("bytes {:?}", b.as_ref()),
                     lumpkit::ChildContent::Report(r) => format!("report {}", r.to_json("x")),
                     lumpkit::ChildContent::Failed(e) => format!("failed {e:?}"),
+                    other => format!("other {other:?}"),
                 };
                 (c.name.into_owned(), c.offset, content)
             })

@@ -52,6 +52,10 @@ pub fn run(args: &ExtractArgs) -> Result<ExitCode, Fatal> {
                 let png = png_out::encode_png(&img).map_err(|Fatal(m)| std::io::Error::other(m))?;
                 std::fs::write(dest, png)
             }
+            _ => Err(std::io::Error::other(format!(
+                "{}: an item of a kind this build does not write",
+                dest.display()
+            ))),
         }
     };
     let failures = match args.entry.as_deref() {

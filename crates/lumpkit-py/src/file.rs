@@ -231,6 +231,7 @@ impl File {
                             }
                             ChildContent::Report(r) => (None, Some(r.format), None),
                             ChildContent::Failed(e) => (None, None, Some(e.code().to_string())),
+                            _ => (None, None, None),
                         };
                         (c.name.into_owned(), c.offset, size, kind, error)
                     })

@@ -99,6 +99,7 @@ fn entry_report(
                 ChildContent::Report(report) => Ok(*report),
                 ChildContent::Bytes(data) => Ok(report_of(ctx, &data)),
                 ChildContent::Failed(e) => Err(e.to_string()),
+                _ => Err(format!("{entry}: a member of a kind this build does not know")),
             };
         }
     }

@@ -82,8 +82,10 @@ pub struct Child<'b> {
     pub content: ChildContent<'b>,
 }
 
-/// What a child is.
+/// What a child is. New kinds may come (a member with findings of its parent's, say): match with a
+/// wildcard arm.
 #[derive(Debug)]
+#[non_exhaustive]
 pub enum ChildContent<'b> {
     /// A file in its own right: sniffed and checked like any other (PAK, PBO entries).
     Bytes(Cow<'b, [u8]>),
@@ -94,8 +96,9 @@ pub enum ChildContent<'b> {
     Failed(Box<Error>),
 }
 
-/// One item `extract` produces.
+/// One item `extract` produces. New kinds may come: match with a wildcard arm.
 #[derive(Debug)]
+#[non_exhaustive]
 pub enum Extracted<'b> {
     /// Bytes written as they are.
     Bytes(Cow<'b, [u8]>),
