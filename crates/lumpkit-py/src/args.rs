@@ -52,6 +52,24 @@ pub fn palette(obj: &Bound<'_, PyAny>) -> PyResult<[[u8; 3]; 256]> {
         .ok_or_else(|| PyValueError::new_err("palette: not a 768-byte palette or a 256-colour PCX"))
 }
 
+/// Engine names (`"quake"`, `"quakespasm"`, …, as `--target` takes them): a finding that only some
+/// engines refuse becomes an error for a named engine that refuses it and info for one that loads
+/// it.
+pub fn targets(names: Option<Vec<String>>) -> PyResult<lumpkit::Targets> {
+    let mut set = lumpkit::Targets::default();
+    for name in names.unwrap_or_default() {
+        let engine = lumpkit::Engine::from_name(&name).ok_or_else(|| {
+            let known: Vec<&str> = lumpkit::Engine::ALL.iter().map(|e| e.name()).collect();
+            PyValueError::new_err(format!(
+                "unknown engine {name:?} (known: {})",
+                known.join(", ")
+            ))
+        })?;
+        set = set.with(engine);
+    }
+    Ok(set)
+}
+
 /// One path or a list or tuple of them.
 pub fn paths(obj: &Bound<'_, PyAny>) -> PyResult<Vec<PathBuf>> {
     if obj.is_instance_of::<PyList>() || obj.is_instance_of::<PyTuple>() {

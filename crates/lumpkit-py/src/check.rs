@@ -21,15 +21,8 @@ use crate::errors::{self, guarded};
 /// How many checked files may wait for Python to take them.
 const RESULTS_IN_FLIGHT: usize = 16;
 
-/// The name of the CLI's expectation manifests, which a folder walk leaves out.
-const MANIFEST: &str = "expect.tsv";
-
 /// One file's records (JSON text), or the message of a panic while checking it.
 type FileLines = Result<Vec<String>, String>;
-
-fn is_manifest(path: &Path) -> bool {
-    path.file_name().is_some_and(|n| n == MANIFEST)
-}
 
 /// The files `check` would visit, in its order: `lumpkit.walk`.
 #[pyfunction(name = "walk")]
@@ -40,7 +33,7 @@ pub fn walk_files(
     follow_links: bool,
 ) -> PyResult<Vec<String>> {
     let paths = args::paths(paths)?;
-    let found = py.detach(|| walk::collect(&paths, follow_links, is_manifest))?;
+    let found = py.detach(|| walk::collect(&paths, follow_links, walk::is_manifest))?;
     Ok(found
         .into_iter()
         .map(|f| f.path.display().to_string())
@@ -49,7 +42,8 @@ pub fn walk_files(
 
 /// Checks files and folders: `lumpkit.check`.
 #[pyfunction]
-#[pyo3(signature = (paths, jobs = None, decode = false, *, follow_links = false, palette = None, as_json = false))]
+#[pyo3(signature = (paths, jobs = None, decode = false, *, follow_links = false, palette = None, as_json = false, targets = None))]
+#[allow(clippy::too_many_arguments)] // Python keyword arguments, each one of `lumpkit check`'s options
 pub fn check(
     py: Python<'_>,
     paths: &Bound<'_, PyAny>,
@@ -58,16 +52,19 @@ pub fn check(
     follow_links: bool,
     palette: Option<&Bound<'_, PyAny>>,
     as_json: bool,
+    targets: Option<Vec<String>>,
 ) -> PyResult<CheckIterator> {
     let paths = args::paths(paths)?;
     let palette = palette.map(args::palette).transpose()?;
-    let files = py.detach(|| walk::collect(&paths, follow_links, is_manifest))?;
+    let targets = args::targets(targets)?;
+    let files = py.detach(|| walk::collect(&paths, follow_links, walk::is_manifest))?;
     let files: Vec<PathBuf> = files.into_iter().map(|f| f.path).collect();
     let (sender, receiver) = mpsc::sync_channel(RESULTS_IN_FLIGHT);
     let options = Options {
         jobs: jobs.unwrap_or(0),
         decode,
         palette,
+        targets,
     };
     std::thread::Builder::new()
         .name("lumpkit-check".into())
@@ -84,6 +81,8 @@ struct Options {
     jobs: usize,
     decode: bool,
     palette: Option<[[u8; 3]; 256]>,
+    /// The engines findings are judged for (`--target`).
+    targets: lumpkit::Targets,
 }
 
 /// Checks `files` on a pool of workers and sends each file's records to `out` in walk order; stops
@@ -142,6 +141,7 @@ fn lines_of(path: &Path, options: &Options) -> Vec<String> {
         path: Some(path),
         palette: options.palette.as_ref(),
         decode_pixels: options.decode,
+        targets: options.targets,
         // `check` prints no info fields, so formats need not build them.
         brief: true,
         ..Context::default()

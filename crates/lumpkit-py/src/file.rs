@@ -24,6 +24,7 @@ pub struct File {
     report: Report,
     palette: Option<[[u8; 3]; 256]>,
     limits: Limits,
+    targets: lumpkit::Targets,
 }
 
 impl std::fmt::Debug for File {
@@ -41,6 +42,7 @@ impl File {
             limits: self.limits,
             path: self.input.path(),
             palette: self.palette.as_ref(),
+            targets: self.targets,
             ..Context::default()
         }
     }
@@ -48,15 +50,17 @@ impl File {
 
 /// Opens `source` (a path, or the file's bytes) and checks it: `lumpkit.open`.
 #[pyfunction]
-#[pyo3(signature = (source, *, name = None, palette = None))]
+#[pyo3(signature = (source, *, name = None, palette = None, targets = None))]
 pub fn open(
     py: Python<'_>,
     source: &Bound<'_, PyAny>,
     name: Option<PathBuf>,
     palette: Option<&Bound<'_, PyAny>>,
+    targets: Option<Vec<String>>,
 ) -> PyResult<File> {
     let source = args::source(source)?;
     let palette = palette.map(args::palette).transpose()?;
+    let targets = args::targets(targets)?;
     let limits = Limits::DEFAULT;
     let opened = py.detach(|| {
         guarded(|| -> std::io::Result<File> {
@@ -80,6 +84,7 @@ pub fn open(
                 report: Report::new("unknown"),
                 palette,
                 limits,
+                targets,
             };
             file.report = match sniff(&file.input, named.as_deref()) {
                 Sniffed::Known(format) => {

@@ -196,3 +196,36 @@ def test_sniff():
     assert lumpkit.sniff((CORPUS / "blp" / "blp0-indexed-a8.blp").read_bytes()[:16]) == "blp"
     assert lumpkit.sniff(b"", name="x.wal") == "wal"
     assert lumpkit.sniff(b"\x89PNG\r\n\x1a\n") is None
+
+
+def _targets_rows():
+    """Every (file, engine, status) the corpus's targets.tsv manifests record."""
+    rows = []
+    for manifest in sorted(CORPUS.glob("*/targets.tsv")):
+        for line in manifest.read_text().splitlines()[1:]:
+            name, engine, status = line.split("\t")
+            rows.append((manifest.parent / name, engine, status))
+    return rows
+
+
+@pytest.mark.parametrize("path,engine,status", _targets_rows())
+def test_targets_give_each_engines_recorded_verdict(path, engine, status):
+    assert lumpkit.open(path, targets=[engine]).status == status
+    records = list(lumpkit.check(path, targets=[engine]))
+    assert records[0]["status"] == status
+
+
+def test_check_with_targets_equals_cli_check_json_with_target(cli):
+    folder = CORPUS / "bsp"
+    ours = [json.loads(line) for line in lumpkit.check(folder, as_json=True, targets=["quake", "goldsrc"])]
+    theirs = [json.loads(line) for line in cli_json_lines(cli, "--target", "quake", "--target", "goldsrc", folder)]
+    for record in theirs:
+        record.pop("expected", None)
+        record.pop("as_expected", None)
+    assert ours == theirs
+    assert any(d.get("refused_by") for r in ours for d in r["diagnostics"])
+
+
+def test_an_unknown_target_is_a_value_error():
+    with pytest.raises(ValueError, match="unknown engine"):
+        lumpkit.open(CORPUS / "bsp" / "hl_valid.bsp", targets=["doom"])

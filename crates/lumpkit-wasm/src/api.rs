@@ -99,7 +99,9 @@ fn entry_report(
                 ChildContent::Report(report) => Ok(*report),
                 ChildContent::Bytes(data) => Ok(report_of(ctx, &data)),
                 ChildContent::Failed(e) => Err(e.to_string()),
-                _ => Err(format!("{entry}: a member of a kind this build does not know")),
+                _ => Err(format!(
+                    "{entry}: a member of a kind this build does not know"
+                )),
             };
         }
     }
@@ -133,11 +135,10 @@ pub fn check(bytes: &[u8], name: &str, options: &Options, out: &mut Vec<String>)
     }
 }
 
-/// Whether a file of this name is a corpus folder's manifest, which `check` reads as the folder's
-/// expectations instead of checking it (the CLI's rule: `expect.tsv` with its header line).
+/// Whether a file of this name is a corpus folder's manifest (`expect.tsv`, `targets.tsv`), which
+/// `check` reads instead of checking it: the facade's rule, as the CLI applies it.
 pub fn is_manifest(name: &str, bytes: &[u8]) -> bool {
-    let own = name.rsplit(['/', '\\']).next().unwrap_or(name);
-    own == "expect.tsv" && bytes.starts_with(b"file\tstatus\tcodes")
+    lumpkit::check::walk::is_manifest_content(name, bytes)
 }
 
 /// Decodes one picture as `lumpkit decode` does: the file's own, a member's (a texture inside a

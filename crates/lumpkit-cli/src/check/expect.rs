@@ -11,12 +11,14 @@ use std::path::{Path, PathBuf};
 use lumpkit::Status;
 use lumpkit::report::Report;
 
-/// The manifest's file name.
-pub const MANIFEST: &str = "expect.tsv";
-const HEADER: &str = "file\tstatus\tcodes";
-/// The per-engine verdicts `lumpkit-testgen` writes beside `expect.tsv` (`file<TAB>target<TAB>status`).
-pub const TARGETS_MANIFEST: &str = "targets.tsv";
-const TARGETS_HEADER: &str = "file\ttarget\tstatus";
+use lumpkit::check::walk::MANIFESTS;
+
+/// The manifest's file name (`expect.tsv`) and header line.
+pub const MANIFEST: &str = MANIFESTS[0].0;
+const HEADER: &str = MANIFESTS[0].1;
+/// The per-engine verdicts `lumpkit-testgen` writes beside `expect.tsv` (`targets.tsv`:
+/// `file<TAB>target<TAB>status`).
+pub const TARGETS_MANIFEST: &str = MANIFESTS[1].0;
 
 /// What a manifest records for one file.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -127,15 +129,10 @@ fn apply_targets(manifest: &mut Manifest, text: &str, targets: &[&str]) {
     }
 }
 
-/// Whether `path` is a manifest (named `expect.tsv` and starting with the manifest header, or
-/// `targets.tsv`, the per-engine verdicts beside it, starting with its header).
+/// Whether `path` is a manifest (`expect.tsv`, or `targets.tsv` beside it, each with its header):
+/// the facade's rule, which the bindings share.
 pub fn is_manifest(path: &Path) -> bool {
-    let header = match path.file_name().and_then(|n| n.to_str()) {
-        Some(MANIFEST) => HEADER,
-        Some(TARGETS_MANIFEST) => TARGETS_HEADER,
-        _ => return false,
-    };
-    std::fs::read_to_string(path).is_ok_and(|t| t.lines().next() == Some(header))
+    lumpkit::check::walk::is_manifest(path)
 }
 
 fn parse(text: &str) -> Option<Manifest> {

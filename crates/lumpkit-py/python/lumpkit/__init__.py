@@ -38,22 +38,27 @@ __all__ = [
 ]
 
 
-def open(source, *, name=None, palette=None):  # noqa: A001 - the API the package promises
+def open(source, *, name=None, palette=None, targets=None):  # noqa: A001 - the API the package promises
     """Open and check one file.
 
     ``source`` is a path (``str`` or ``os.PathLike``; large files are memory-mapped) or the file's
     content (``bytes``, ``bytearray``, ``memoryview``). ``name`` is a file name for content given as
     bytes, used to recognise formats known by extension only (``.wal``, some ``.paa``).
     ``palette`` (a path or bytes: a 768-byte palette or a 256-colour PCX) decodes WAL and WAD2
-    textures, which carry none.
+    textures, which carry none. ``targets`` names engines as ``lumpkit --target`` does
+    (``["quake"]``, ``["quakespasm", "xash3d"]``, ``["wc3-1.26"]``): a finding that only some engines
+    refuse is then an error for a named engine that refuses it and info for one that loads it;
+    without targets it is a warning naming both sides. An unknown name raises ``ValueError``.
 
     Returns a :class:`File`. A file that cannot be read raises ``OSError``; a malformed one does
     not raise: its ``status`` is ``"error"`` and its ``diagnostics`` say why.
     """
-    return _open(source, name=name, palette=palette)
+    return _open(source, name=name, palette=palette, targets=targets)
 
 
-def check(paths, jobs=None, decode=False, *, follow_links=False, palette=None, as_json=False):
+def check(
+    paths, jobs=None, decode=False, *, follow_links=False, palette=None, as_json=False, targets=None
+):
     """Check files and folders (walked recursively, in sorted order), archives member by member.
 
     Returns an iterator of one dict per file or archive member, with the fields and values of
@@ -66,8 +71,15 @@ def check(paths, jobs=None, decode=False, *, follow_links=False, palette=None, a
     so other Python threads run. ``decode=True`` also decodes every pixel level. A folder's
     ``expect.tsv`` manifest is skipped (as the CLI does), but no ``expected``/``as_expected``
     fields are added and no ``lumpkit.toml`` is read. A path that does not exist raises
-    ``FileNotFoundError`` at once.
+    ``FileNotFoundError`` at once. ``targets`` judges findings for those engines, as ``open`` does
+    and as ``lumpkit check --target`` does.
     """
     return _check(
-        paths, jobs, decode, follow_links=follow_links, palette=palette, as_json=as_json
+        paths,
+        jobs,
+        decode,
+        follow_links=follow_links,
+        palette=palette,
+        as_json=as_json,
+        targets=targets,
     )

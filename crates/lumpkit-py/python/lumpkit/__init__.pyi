@@ -104,9 +104,17 @@ class CheckIterator(Iterator[Any]):
     def __next__(self) -> Any: ...
 
 def open(
-    source: Source, *, name: Optional[StrPath] = None, palette: Optional[Source] = None
+    source: Source,
+    *,
+    name: Optional[StrPath] = None,
+    palette: Optional[Source] = None,
+    targets: Optional[Sequence[str]] = None,
 ) -> File:
-    """Open and check one file (a path, memory-mapped when large, or its bytes)."""
+    """Open and check one file (a path, memory-mapped when large, or its bytes).
+
+    ``targets`` names engines (``"quake"``, ``"quakespasm"``, ``"wc3-1.26"``, …, as ``--target``
+    takes them): a finding only some engines refuse is an error for a named engine that refuses it.
+    """
 
 @overload
 def check(
@@ -117,6 +125,7 @@ def check(
     follow_links: bool = False,
     palette: Optional[Source] = None,
     as_json: Literal[False] = False,
+    targets: Optional[Sequence[str]] = None,
 ) -> Iterator[CheckRecord]: ...
 @overload
 def check(
@@ -127,6 +136,7 @@ def check(
     follow_links: bool = False,
     palette: Optional[Source] = None,
     as_json: Literal[True],
+    targets: Optional[Sequence[str]] = None,
 ) -> Iterator[str]: ...
 def walk(paths: Union[StrPath, Sequence[StrPath]], *, follow_links: bool = False) -> List[str]:
     """The files ``check`` visits, in its order."""

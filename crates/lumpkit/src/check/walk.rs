@@ -76,3 +76,64 @@ fn walk_dir(root: &Path, follow_links: bool, skip: &dyn Fn(&Path) -> bool, files
         }
     }
 }
+
+/// The manifests `check` reads beside the files of a folder instead of checking them, by file name
+/// and first line: `expect.tsv` (each file's expected verdict) and `targets.tsv` (its verdict per
+/// engine). The CLI, the Python binding and the browser build all leave them out of a walk by this
+/// one rule.
+pub const MANIFESTS: [(&str, &str); 2] = [
+    ("expect.tsv", "file\tstatus\tcodes"),
+    ("targets.tsv", "file\ttarget\tstatus"),
+];
+
+/// Whether a file named `name` (a path; only its last component counts) holding `bytes` is one of
+/// the [`MANIFESTS`].
+pub fn is_manifest_content(name: &str, bytes: &[u8]) -> bool {
+    let own = name.rsplit(['/', '\\']).next().unwrap_or(name);
+    MANIFESTS.iter().any(|(file, header)| {
+        own == *file
+            && bytes.starts_with(header.as_bytes())
+            && matches!(bytes.get(header.len()), None | Some(b'\n' | b'\r'))
+    })
+}
+
+/// Whether the file at `path` is one of the [`MANIFESTS`] (read only when its name is one).
+pub fn is_manifest(path: &Path) -> bool {
+    let Some(name) = path.file_name().and_then(|n| n.to_str()) else {
+        return false;
+    };
+    if !MANIFESTS.iter().any(|(file, _)| *file == name) {
+        return false;
+    }
+    std::fs::read(path).is_ok_and(|bytes| is_manifest_content(name, &bytes))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn manifests_by_name_and_header() {
+        assert!(is_manifest_content(
+            "a/expect.tsv",
+            b"file\tstatus\tcodes\nx.blp\tok\t\n"
+        ));
+        assert!(is_manifest_content(
+            "a\\targets.tsv",
+            b"file\ttarget\tstatus\r\n"
+        ));
+        assert!(!is_manifest_content("a/expect.tsv", b"hello"));
+        assert!(!is_manifest_content(
+            "a/expect.tsv",
+            b"file\tstatus\tcodesX"
+        ));
+        assert!(!is_manifest_content(
+            "a/other.tsv",
+            b"file\tstatus\tcodes\n"
+        ));
+        assert!(!is_manifest_content(
+            "a/targets.tsv",
+            b"file\tstatus\tcodes\n"
+        ));
+    }
+}
