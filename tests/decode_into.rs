@@ -7,7 +7,7 @@
 
 mod support;
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use lumpkit::{Context, Fault, Format, Selection};
 
@@ -17,21 +17,6 @@ fn test_palette() -> [[u8; 3]; 256] {
         let i = i as u8;
         [i, i.wrapping_mul(7), 255 - i]
     })
-}
-
-/// Files of `dir` with one of `extensions`, sorted.
-fn files(dir: &Path, extensions: &[&str]) -> Vec<PathBuf> {
-    let mut found: Vec<PathBuf> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| {
-            p.extension()
-                .and_then(|e| e.to_str())
-                .is_some_and(|e| extensions.contains(&e.to_ascii_lowercase().as_str()))
-        })
-        .collect();
-    found.sort();
-    found
 }
 
 /// Compares the two paths on every level of one file; returns how many levels decoded.
@@ -118,7 +103,7 @@ const PAA_SELECTIONS: &[Selection<'static>] = &[
 
 fn compare_dir(format: &str, dir: &Path, extensions: &[&str], sels: &[Selection<'_>]) -> usize {
     let format = lumpkit::by_name(format).unwrap();
-    let paths = files(dir, extensions);
+    let paths = support::files_with_extensions(dir, extensions);
     assert!(!paths.is_empty(), "no samples in {}", dir.display());
     paths.iter().map(|p| compare_file(format, p, sels)).sum()
 }
@@ -158,7 +143,7 @@ fn a_format_without_its_own_decode_into_copies() {
     let corpus = support::workspace_root().join("corpus/wad");
     let wad = lumpkit::by_name("wad").unwrap();
     let mut compared = 0;
-    for path in files(&corpus, &["wad"]) {
+    for path in support::files_with_extensions(&corpus, &["wad"]) {
         let bytes = std::fs::read(&path).unwrap();
         let report = wad.inspect(&Context::default(), &bytes);
         let names: Vec<String> = report

@@ -84,18 +84,7 @@ fn compare(format: &str, path: &Path, failures: &mut Vec<String>) -> Option<imag
 
 /// The files of `dir` whose extension the facade registers for `format` (`.paa` and `.pac`).
 fn files_with_extension(dir: &Path, format: &str) -> Vec<PathBuf> {
-    let extensions = lumpkit::by_name(format).unwrap().extensions();
-    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| {
-            p.extension()
-                .and_then(|e| e.to_str())
-                .is_some_and(|e| extensions.contains(&e.to_ascii_lowercase().as_str()))
-        })
-        .collect();
-    files.sort();
-    files
+    support::files_with_extensions(dir, lumpkit::by_name(format).unwrap().extensions())
 }
 
 fn within_jpeg_tolerance(got: &[u8], want: &[u8]) -> bool {

@@ -89,6 +89,21 @@ pub fn read_facts(path: &Path) -> Vec<Fact> {
 }
 
 /// Lower-case hex sha256.
+/// Files of `dir` with one of `extensions` (lower case; matched case-insensitively), sorted.
+pub fn files_with_extensions(dir: &Path, extensions: &[&str]) -> Vec<PathBuf> {
+    let mut found: Vec<PathBuf> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| {
+            p.extension()
+                .and_then(|e| e.to_str())
+                .is_some_and(|e| extensions.contains(&e.to_ascii_lowercase().as_str()))
+        })
+        .collect();
+    found.sort();
+    found
+}
+
 pub fn sha256_hex(bytes: &[u8]) -> String {
     use sha2::Digest;
     sha2::Sha256::digest(bytes)

@@ -23,13 +23,28 @@ pub use crate::formats::wad::{WadEntry, WadInfo, WadPictureInfo, WadPictureLevel
 pub use crate::formats::wal::{WalInfo, WalLevel};
 pub use crate::formats::zip::{ZipEntry, ZipInfo};
 
-/// The typed facts of one report, by format ([`Report::info`](crate::Report::info)).
-///
-/// Serializes (untagged) to the format's info fields exactly as `info --json` prints them.
-#[derive(Clone, Debug, Serialize)]
-#[serde(untagged)]
-#[non_exhaustive]
-pub enum Info {
+/// Declares [`Info`] and a `From` for each variant's type from one list, so the two cannot drift.
+macro_rules! info_enum {
+    ($($(#[$doc:meta])* $variant:ident($ty:ty)),* $(,)?) => {
+        /// The typed facts of one report, by format ([`Report::info`](crate::Report::info)).
+        ///
+        /// Serializes (untagged) to the format's info fields exactly as `info --json` prints them.
+        #[derive(Clone, Debug, Serialize)]
+        #[serde(untagged)]
+        #[non_exhaustive]
+        pub enum Info {
+            $($(#[$doc])* $variant($ty),)*
+        }
+
+        $(impl From<$ty> for Info {
+            fn from(info: $ty) -> Info {
+                Info::$variant(info)
+            }
+        })*
+    };
+}
+
+info_enum!(
     /// A BLP texture.
     Blp(BlpInfo),
     /// A PAA texture.
@@ -57,32 +72,5 @@ pub enum Info {
     /// A ZIP archive.
     Zip(ZipInfo),
     /// A 7z archive.
-    SevenZ(SevenZInfo),
-}
-
-macro_rules! from_info {
-    ($($variant:ident($ty:ty)),* $(,)?) => {
-        $(impl From<$ty> for Info {
-            fn from(info: $ty) -> Info {
-                Info::$variant(info)
-            }
-        })*
-    };
-}
-
-from_info!(
-    Blp(BlpInfo),
-    Paa(PaaInfo),
-    Wal(WalInfo),
-    Wad(WadInfo),
-    WadPicture(WadPictureInfo),
-    Pak(PakInfo),
-    Pbo(PboInfo),
-    Bsp(BspInfo),
-    BspTexture(BspTextureInfo),
-    M2(M2Info),
-    Skin(SkinInfo),
-    Mpq(MpqInfo),
-    Zip(ZipInfo),
     SevenZ(SevenZInfo),
 );
