@@ -96,8 +96,17 @@ for f in corpus/pbo/*.pbo ${SHARED:+$SHARED/pbo/*.pbo}; do
   fi
 done
 [ "$n" -ge 1 ] || fail "pbo_extract: nothing extracted"
-signed=$(for f in ${SHARED:+$SHARED/pbo/*.pbo} corpus/pbo/*.pbo; do
-  "$EX/pbo_extract" "$f" "$tmp/probe" 2>/dev/null | grep -q "SHA-1 .* ok" && { echo "$f"; break; }; done)
+# The listing goes to a file, not a pipe into `grep -q`: grep exiting at the first match could
+# kill the example with SIGPIPE, and under pipefail that failure ended this script silently.
+signed=
+for f in ${SHARED:+$SHARED/pbo/*.pbo} corpus/pbo/*.pbo; do
+  rm -rf "$tmp/probe"
+  if "$EX/pbo_extract" "$f" "$tmp/probe" >"$tmp/probe.txt" 2>/dev/null \
+    && grep -q "SHA-1 .* ok" "$tmp/probe.txt"; then
+    signed=$f
+    break
+  fi
+done
 if [ -n "$signed" ]; then
   cp "$signed" "$tmp/tampered.pbo"
   size=$(stat -c %s "$tmp/tampered.pbo")
