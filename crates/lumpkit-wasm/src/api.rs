@@ -2,7 +2,6 @@
 //! object, the `check --json` records and decoded pixels, produced exactly as the CLI produces
 //! them (the same facade calls, the same [`Limits`], the same JSON types).
 
-use std::borrow::Cow;
 use std::path::Path;
 
 use lumpkit::check::{Checked, JsonLine, check_tree};
@@ -142,63 +141,19 @@ pub fn is_manifest(name: &str, bytes: &[u8]) -> bool {
 }
 
 /// Decodes one picture as `lumpkit decode` does: the file's own, a member's (a texture inside a
-/// PAK) or an embedded entry's (a BSP's texture), at `options.mip`.
+/// PAK) or an embedded entry's (a BSP's texture), at `options.mip`, through the facade's
+/// [`lumpkit::picture::decode`], which the Python binding shares.
 pub fn decode(bytes: &[u8], name: &str, options: &Options) -> Result<Image, String> {
     let ctx = options.context(name);
     let format = known(bytes, name)?;
-    let sel = |entry| Selection {
+    let sel = Selection {
         mip: options.mip,
-        entry,
+        entry: None,
         stored_alpha: options.stored_alpha,
         swizzle: options.swizzle,
     };
-    let Some(entry) = options.entry.as_deref() else {
-        return format
-            .decode(&ctx, bytes, &sel(None))
-            .map_err(|e| e.to_string());
-    };
-    let member_ctx = Context { path: None, ..ctx };
-    match resolve(&ctx, format, bytes, entry) {
-        Ok(Resolved::Entry {
-            name: own,
-            container,
-            format,
-        }) => {
-            // The file itself when the entry is one of its own (a WAD's texture).
-            let ctx = match container {
-                Cow::Borrowed(_) => ctx,
-                Cow::Owned(_) => member_ctx,
-            };
-            format
-                .decode(&ctx, &container, &sel(Some(&own)))
-                .map_err(|e| e.to_string())
-        }
-        Ok(Resolved::Member {
-            name: own,
-            bytes,
-            sniffed,
-        }) => match sniffed {
-            Sniffed::Known(format) => format
-                .decode(&member_ctx, &bytes, &sel(None))
-                .map_err(|e| e.to_string()),
-            Sniffed::Foreign(kind) => Err(format!("member {own:?} is a {kind} file")),
-            Sniffed::Unknown => Err(format!("member {own:?} is not a format lumpkit reads")),
-        },
-        // Not a member path: the format may still know the name, as `decode --entry` tries.
-        Err(unresolved) => format.decode(&ctx, bytes, &sel(Some(entry))).map_err(|e| {
-            if e.diagnostic.code() == lumpkit::rules::NOT_A_PICTURE.code {
-                unresolved.to_string()
-            } else {
-                e.to_string()
-            }
-        }),
-    }
-}
-
-/// Parses a palette file as the CLI's `--palette` does: 768 raw RGB bytes (Quake's `palette.lmp`)
-/// or a 256-colour PCX, whose last 769 bytes are `0x0C` and the palette (Quake 2's `colormap.pcx`).
-pub fn palette(bytes: &[u8]) -> Option<[[u8; 3]; 256]> {
-    lumpkit::palette::palette_file(bytes)
+    lumpkit::picture::decode(&ctx, format, bytes, options.entry.as_deref(), sel)
+        .map_err(|e| e.to_string())
 }
 
 #[cfg(test)]
@@ -216,7 +171,7 @@ mod tests {
 
     fn grey_palette() -> [[u8; 3]; 256] {
         let raw: Vec<u8> = (0..768u32).map(|i| (i / 3) as u8).collect();
-        palette(&raw).unwrap_or([[0; 3]; 256])
+        lumpkit::palette::palette_file(&raw).unwrap_or([[0; 3]; 256])
     }
 
     /// `check` gives the CLI's records: the archive, then each member with its `location` chain.

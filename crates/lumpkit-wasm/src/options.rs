@@ -3,7 +3,7 @@
 use js_sys::{Reflect, Uint8Array};
 use wasm_bindgen::{JsCast, JsError, JsValue};
 
-use crate::api::{self, Options};
+use crate::api::Options;
 
 /// Reads `options` (`undefined`, `null` or an object); a palette that is neither a 768-byte
 /// palette nor a 256-colour PCX is refused, as `--palette` refuses it.
@@ -30,7 +30,7 @@ pub fn options_from_js(options: &JsValue) -> Result<Options, JsError> {
             .dyn_into::<Uint8Array>()
             .map_err(|_| JsError::new("options.palette must be a Uint8Array"))?
             .to_vec();
-        out.palette = Some(api::palette(&bytes).ok_or_else(|| {
+        out.palette = Some(lumpkit::palette::palette_file(&bytes).ok_or_else(|| {
             JsError::new("options.palette: not a 768-byte palette or a 256-colour PCX")
         })?);
     }
