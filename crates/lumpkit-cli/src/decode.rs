@@ -4,9 +4,8 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::Args;
-use lumpkit::member::{Resolved, resolve};
-use lumpkit::registry::Sniffed;
-use lumpkit::{Context, Error, Format, Image, Selection};
+use lumpkit::picture::{self, Picture};
+use lumpkit::{Context, Error, Image, Selection};
 
 use crate::{CommonArgs, Fatal, open, png_out};
 
@@ -39,109 +38,53 @@ pub struct DecodeArgs {
     pub common: CommonArgs,
 }
 
-/// The picture to decode: a format, the bytes it reads, and the entry it names in them.
-struct Target<'a> {
-    format: &'static dyn Format,
-    bytes: &'a [u8],
-    entry: Option<&'a str>,
-    /// Whether the bytes are the file on disk (formats that read sibling files need its path).
-    on_disk: bool,
-}
-
-/// Runs `decode`. A file that cannot be decoded exits 1 with the reason.
+/// Runs `decode`. A file that cannot be decoded exits 1 with the reason. The entry is found by
+/// the facade's [`lumpkit::picture::locate`], which the Python and browser bindings share.
 pub fn run(args: &DecodeArgs) -> Result<ExitCode, Fatal> {
     let (input, format) = open::open_known(&args.file, &args.common)?;
     let pal = args.common.palette_table()?;
     let ctx = open::context(&args.common, &args.file, pal.as_ref());
-    // Not a member path: the format may still know the name (as `decode` always did); when it
-    // does not, the reason the path led nowhere is the one to report.
-    let mut unresolved = None;
-    let resolved = match args.entry.as_deref() {
-        Some(path) => match resolve(&ctx, format, &input, path) {
-            Ok(r) => Some(r),
-            Err(e) => {
-                unresolved = Some(e);
-                None
-            }
-        },
-        None => None,
+    let picture = match picture::locate(&ctx, format, &input, args.entry.as_deref()) {
+        Ok(picture) => picture,
+        Err(e) => return failed(args, &e.to_string()),
     };
-    let target = match &resolved {
-        None => Target {
-            format,
-            bytes: &input,
-            entry: args.entry.as_deref(),
-            on_disk: true,
-        },
-        Some(Resolved::Entry {
-            name,
-            container,
-            format,
-        }) => Target {
-            format: *format,
-            bytes: container,
-            entry: Some(name),
-            // The file itself when the entry is one of its own (a WAD's texture).
-            on_disk: matches!(container, std::borrow::Cow::Borrowed(_)),
-        },
-        Some(Resolved::Member {
-            name,
-            bytes,
-            sniffed,
-        }) => match sniffed {
-            Sniffed::Known(format) => Target {
-                format: *format,
-                bytes,
-                entry: None,
-                on_disk: false,
-            },
-            Sniffed::Foreign(kind) => {
-                return failed(args, &format!("member {name:?} is a {kind} file"));
-            }
-            Sniffed::Unknown => {
-                return failed(
-                    args,
-                    &format!("member {name:?} is not a format lumpkit reads"),
-                );
-            }
-        },
-    };
-    // A member inside an archive has no path on disk.
-    let ctx = if target.on_disk {
-        ctx
-    } else {
-        Context { path: None, ..ctx }
-    };
-    if args.all_mips {
-        return all_mips(args, &ctx, &target);
+    match picture.foreign() {
+        Some((name, Some(kind))) => {
+            return failed(args, &format!("member {name:?} is a {kind} file"));
+        }
+        Some((name, None)) => {
+            return failed(
+                args,
+                &format!("member {name:?} is not a format lumpkit reads"),
+            );
+        }
+        None => {}
     }
-    match decode(args, &ctx, &target, args.mip) {
+    if args.all_mips {
+        return all_mips(args, &ctx, &picture);
+    }
+    match decode(args, &ctx, &picture, args.mip) {
         Ok(image) => {
             png_out::write_image(&image, &args.out)?;
             Ok(ExitCode::SUCCESS)
         }
-        Err(e) => match unresolved {
-            Some(first) if e.diagnostic.code() == lumpkit::rules::NOT_A_PICTURE.code => {
-                failed(args, &first.to_string())
-            }
-            _ => failed(args, &e.to_string()),
-        },
+        Err(e) => failed(args, &e.to_string()),
     }
 }
 
 fn decode(
     args: &DecodeArgs,
     ctx: &Context<'_>,
-    target: &Target<'_>,
+    picture: &Picture<'_>,
     mip: u32,
 ) -> Result<Image, Error> {
     let sel = Selection {
         mip,
-        entry: target.entry,
+        entry: None,
         stored_alpha: args.stored_alpha,
         swizzle: args.swizzle,
     };
-    target.format.decode(ctx, target.bytes, &sel)
+    picture.decode(ctx, sel)
 }
 
 fn failed(args: &DecodeArgs, reason: &str) -> Result<ExitCode, Fatal> {
@@ -152,19 +95,20 @@ fn failed(args: &DecodeArgs, reason: &str) -> Result<ExitCode, Fatal> {
 /// Writes every level into the folder `--out` as `NAME.mipN.png`. The level count is the
 /// picture's own when `inspect` reports one (a level that then fails is an error, exit 1);
 /// otherwise (a texture inside a WAD or BSP) levels are decoded until the first that is not there.
-fn all_mips(args: &DecodeArgs, ctx: &Context<'_>, target: &Target<'_>) -> Result<ExitCode, Fatal> {
-    let known = match target.entry {
-        None => target.format.inspect(ctx, target.bytes).mips,
-        Some(_) => None,
-    };
+fn all_mips(
+    args: &DecodeArgs,
+    ctx: &Context<'_>,
+    picture: &Picture<'_>,
+) -> Result<ExitCode, Fatal> {
+    let known = picture.levels(ctx);
     std::fs::create_dir_all(&args.out)
         .map_err(|e| Fatal(format!("{}: {e}", args.out.display())))?;
-    let stem = stem(target.entry.map_or(&args.file, Path::new));
+    let stem = stem(picture.entry().map_or(&args.file, Path::new));
     let mut failures = 0usize;
     let mut written = 0u32;
     // Sixteen levels is the most any format holds (BLP's mip table).
     for mip in 0..known.unwrap_or(16).min(16) {
-        match decode(args, ctx, target, mip) {
+        match decode(args, ctx, picture, mip) {
             Ok(image) => {
                 let out = args.out.join(format!("{stem}.mip{mip}.png"));
                 png_out::write_image(&image, &out)?;

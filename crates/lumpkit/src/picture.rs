@@ -2,6 +2,8 @@
 //! (`maps/x.bsp!rock4_1`), the way `lumpkit decode --entry` reads it: for bindings (Python) that
 //! take a file and an optional entry and want pixels, with every failure an [`Error`].
 
+use std::borrow::Cow;
+
 use crate::member::{Resolved, resolve};
 use crate::registry::Sniffed;
 use crate::rules::{NOT_A_PICTURE, UNKNOWN_FORMAT};
@@ -21,44 +23,195 @@ pub fn decode(
     entry: Option<&str>,
     sel: Selection<'_>,
 ) -> Result<Image, Error> {
+    locate(ctx, format, bytes, entry)?.decode(ctx, sel)
+}
+
+/// Finds the picture `entry` names in `bytes` (a file of `format`) once, so that several levels
+/// can be decoded without opening the archives on the way again (`decode --all-mips`).
+///
+/// A member that is not a format lumpkit decodes is still found: [`Picture::decode`] then fails
+/// with `lumpkit-not-a-picture` or `lumpkit-unknown-format`, and [`Picture::foreign`] says what
+/// the member is, for a message that can name it.
+pub fn locate<'a>(
+    ctx: &Context<'_>,
+    format: &'static dyn Format,
+    bytes: &'a [u8],
+    entry: Option<&'a str>,
+) -> Result<Picture<'a>, Error> {
     let Some(path) = entry else {
-        return format.decode(ctx, bytes, &sel);
+        return Ok(Picture::whole(format, Cow::Borrowed(bytes)));
     };
-    let member_ctx = Context { path: None, ..*ctx };
-    match resolve(ctx, format, bytes, path) {
+    let content = match resolve(ctx, format, bytes, path) {
         Ok(Resolved::Entry {
             name,
             container,
             format,
         }) => {
             // The file itself when the entry is one of its own (a WAD's texture).
-            let ctx = match container {
-                std::borrow::Cow::Borrowed(_) => ctx,
-                std::borrow::Cow::Owned(_) => &member_ctx,
-            };
-            let sel = Selection {
-                entry: Some(&name),
-                ..sel
-            };
-            format.decode(ctx, &container, &sel)
+            let on_disk = matches!(container, Cow::Borrowed(_));
+            Content::Picture {
+                format,
+                bytes: container,
+                entry: Some(Cow::Owned(name)),
+                on_disk,
+            }
         }
-        Ok(Resolved::Member { bytes, sniffed, .. }) => match sniffed {
-            Sniffed::Known(format) => {
-                let sel = Selection { entry: None, ..sel };
-                format.decode(&member_ctx, &bytes, &sel)
-            }
-            Sniffed::Foreign(_) => Err(Error::caller(&NOT_A_PICTURE, [0; 3])),
-            Sniffed::Unknown => Err(Error::caller(&UNKNOWN_FORMAT, [0; 3])),
+        Ok(Resolved::Member {
+            name,
+            bytes,
+            sniffed,
+        }) => match sniffed {
+            Sniffed::Known(format) => Content::Picture {
+                format,
+                bytes,
+                entry: None,
+                on_disk: false,
+            },
+            Sniffed::Foreign(kind) => Content::Other {
+                name,
+                kind: Some(kind),
+            },
+            Sniffed::Unknown => Content::Other { name, kind: None },
         },
+        // Not a member path: the format may still know the name (a texture the container names
+        // some other way); when it has no picture by that name, the path's failure is reported.
         Err(unresolved) => {
-            let sel = Selection {
-                entry: Some(path),
-                ..sel
-            };
-            match format.decode(ctx, bytes, &sel) {
-                Err(e) if e.diagnostic.code() == NOT_A_PICTURE.code => Err(unresolved),
-                other => other,
+            return Ok(Picture {
+                content: Content::Picture {
+                    format,
+                    bytes: Cow::Borrowed(bytes),
+                    entry: Some(Cow::Borrowed(path)),
+                    on_disk: true,
+                },
+                unresolved: Some(unresolved),
+            });
+        }
+    };
+    Ok(Picture {
+        content,
+        unresolved: None,
+    })
+}
+
+/// A located picture: the format that decodes it, the bytes it reads and the entry it names in
+/// them (see [`locate`]).
+pub struct Picture<'a> {
+    content: Content<'a>,
+    /// Why the entry named no member, when it is tried as a name of the container's own instead.
+    unresolved: Option<Error>,
+}
+
+enum Content<'a> {
+    Picture {
+        format: &'static dyn Format,
+        bytes: Cow<'a, [u8]>,
+        entry: Option<Cow<'a, str>>,
+        /// Whether the bytes are the file on disk (formats that read sibling files need its path).
+        on_disk: bool,
+    },
+    /// A member that is not a format lumpkit decodes: its name and, if recognised, its kind.
+    Other {
+        name: String,
+        kind: Option<&'static str>,
+    },
+}
+
+impl std::fmt::Debug for Picture<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match &self.content {
+            Content::Picture {
+                format,
+                bytes,
+                entry,
+                on_disk,
+            } => f
+                .debug_struct("Picture")
+                .field("format", &format.name())
+                .field("bytes", &bytes.len())
+                .field("entry", entry)
+                .field("on_disk", on_disk)
+                .finish(),
+            Content::Other { name, kind } => f
+                .debug_struct("Picture")
+                .field("member", name)
+                .field("kind", kind)
+                .finish(),
+        }
+    }
+}
+
+impl<'a> Picture<'a> {
+    fn whole(format: &'static dyn Format, bytes: Cow<'a, [u8]>) -> Self {
+        Picture {
+            content: Content::Picture {
+                format,
+                bytes,
+                entry: None,
+                on_disk: true,
+            },
+            unresolved: None,
+        }
+    }
+
+    /// Decodes level `sel.mip` (`sel.entry` is ignored: the located entry is used).
+    pub fn decode(&self, ctx: &Context<'_>, sel: Selection<'_>) -> Result<Image, Error> {
+        match &self.content {
+            Content::Picture {
+                format,
+                bytes,
+                entry,
+                on_disk,
+            } => {
+                let member_ctx = Context { path: None, ..*ctx };
+                let ctx = if *on_disk { ctx } else { &member_ctx };
+                let sel = Selection {
+                    entry: entry.as_deref(),
+                    ..sel
+                };
+                match (format.decode(ctx, bytes, &sel), &self.unresolved) {
+                    (Err(e), Some(first)) if e.diagnostic.code() == NOT_A_PICTURE.code => {
+                        Err(*first)
+                    }
+                    (other, _) => other,
+                }
             }
+            Content::Other { kind: Some(_), .. } => Err(Error::caller(&NOT_A_PICTURE, [0; 3])),
+            Content::Other { kind: None, .. } => Err(Error::caller(&UNKNOWN_FORMAT, [0; 3])),
+        }
+    }
+
+    /// How many levels the picture has, when its format says so for the whole file (a texture
+    /// inside a WAD or BSP has no count of its own: decode levels until one is missing).
+    pub fn levels(&self, ctx: &Context<'_>) -> Option<u32> {
+        match &self.content {
+            Content::Picture {
+                format,
+                bytes,
+                entry: None,
+                on_disk,
+            } => {
+                let member_ctx = Context { path: None, ..*ctx };
+                let ctx = if *on_disk { ctx } else { &member_ctx };
+                format.inspect(ctx, bytes).mips
+            }
+            _ => None,
+        }
+    }
+
+    /// The entry's name in its container, if the picture is one (a WAD or BSP texture).
+    pub fn entry(&self) -> Option<&str> {
+        match &self.content {
+            Content::Picture { entry, .. } => entry.as_deref(),
+            Content::Other { .. } => None,
+        }
+    }
+
+    /// A member that is not a picture lumpkit decodes: its name and what it is (`None` when no
+    /// format recognises it).
+    pub fn foreign(&self) -> Option<(&str, Option<&'static str>)> {
+        match &self.content {
+            Content::Other { name, kind } => Some((name, *kind)),
+            Content::Picture { .. } => None,
         }
     }
 }

@@ -52,11 +52,13 @@ pub static POLYGLOT: Rule = Rule {
     severity: Severity::Warning,
     message: "an archive signature sits at offset {0}, outside every member (in the bytes before the first member, the comment or after the end): tools that read from the front or scan for signatures see a different archive than the game does",
 };
-/// More central directory records than [`super::view::MAX_ENTRIES`].
+/// More central directory records than [`super::view::MAX_ENTRIES`]. Info, not a warning: a Zip64
+/// archive holds that many legitimately (a texture pack can), and a count that wrapped without
+/// Zip64 already draws `zip-entry-count-short`. What is left is a fact for readers without Zip64.
 pub static TOO_MANY_ENTRIES: Rule = Rule {
     code: "zip-too-many-entries",
-    severity: Severity::Warning,
-    message: "the archive holds {0} entries, more than {1} (the most a non-Zip64 archive can hold): a shape of zip bombs that exhaust extractors; every entry is still listed",
+    severity: Severity::Info,
+    message: "the archive holds {0} entries, more than {1} (the most a non-Zip64 archive can hold): readers without Zip64 support cannot list them all; every entry is checked",
 };
 /// Central directory records past the end record's count, within the directory's size.
 pub static ENTRY_COUNT_SHORT: Rule = Rule {
