@@ -4,7 +4,7 @@ use std::path::PathBuf;
 
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyByteArray, PyBytes, PyList, PyTuple};
+use pyo3::types::{PyByteArray, PyBytes, PyDict, PyList, PyTuple};
 
 /// What `open` was given.
 pub enum Source {
@@ -68,6 +68,47 @@ pub fn targets(names: Option<Vec<String>>) -> PyResult<lumpkit::Targets> {
         set = set.with(engine);
     }
     Ok(set)
+}
+
+/// Limits as a dict with the CLI's flag names (`max_dimension`, `max_pixels`, `max_alloc`,
+/// `max_unpacked`; `max_width`/`max_height` set one side): keys left out keep their defaults, and
+/// an unknown key is an error rather than a limit silently not applied.
+pub fn limits(given: Option<&Bound<'_, PyDict>>) -> PyResult<lumpkit::Limits> {
+    let mut limits = lumpkit::Limits::DEFAULT;
+    let Some(given) = given else {
+        return Ok(limits);
+    };
+    for (key, value) in given.iter() {
+        let key: String = key.extract()?;
+        let number = |what: &str| -> PyResult<u64> {
+            value.extract::<u64>().map_err(|_| {
+                PyValueError::new_err(format!("limits[{what:?}]: expected an integer >= 0"))
+            })
+        };
+        let dimension = |what: &str| -> PyResult<u32> {
+            u32::try_from(number(what)?).map_err(|_| {
+                PyValueError::new_err(format!("limits[{what:?}]: at most {}", u32::MAX))
+            })
+        };
+        match key.as_str() {
+            "max_dimension" => {
+                let d = dimension(&key)?;
+                limits.max_width = d;
+                limits.max_height = d;
+            }
+            "max_width" => limits.max_width = dimension(&key)?,
+            "max_height" => limits.max_height = dimension(&key)?,
+            "max_pixels" => limits.max_pixels = number(&key)?,
+            "max_alloc" => limits.max_alloc = number(&key)?,
+            "max_unpacked" => limits.max_unpacked = number(&key)?,
+            _ => {
+                return Err(PyValueError::new_err(format!(
+                    "unknown limit {key:?} (known: max_dimension, max_width, max_height, max_pixels, max_alloc, max_unpacked)"
+                )));
+            }
+        }
+    }
+    Ok(limits)
 }
 
 /// One path or a list or tuple of them.

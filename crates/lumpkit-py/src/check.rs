@@ -14,6 +14,7 @@ use std::sync::{Mutex, mpsc};
 use lumpkit::check::{JsonLine, check_file, walk};
 use lumpkit::{Context, Limits, OpenMode};
 use pyo3::prelude::*;
+use pyo3::types::PyDict;
 
 use crate::args;
 use crate::errors::{self, guarded};
@@ -42,7 +43,7 @@ pub fn walk_files(
 
 /// Checks files and folders: `lumpkit.check`.
 #[pyfunction]
-#[pyo3(signature = (paths, jobs = None, decode = false, *, follow_links = false, palette = None, as_json = false, targets = None))]
+#[pyo3(signature = (paths, jobs = None, decode = false, *, follow_links = false, palette = None, as_json = false, targets = None, limits = None))]
 #[allow(clippy::too_many_arguments)] // Python keyword arguments, each one of `lumpkit check`'s options
 pub fn check(
     py: Python<'_>,
@@ -53,10 +54,12 @@ pub fn check(
     palette: Option<&Bound<'_, PyAny>>,
     as_json: bool,
     targets: Option<Vec<String>>,
+    limits: Option<&Bound<'_, PyDict>>,
 ) -> PyResult<CheckIterator> {
     let paths = args::paths(paths)?;
     let palette = palette.map(args::palette).transpose()?;
     let targets = args::targets(targets)?;
+    let limits = args::limits(limits)?;
     let files = py.detach(|| walk::collect(&paths, follow_links, walk::is_manifest))?;
     let files: Vec<PathBuf> = files.into_iter().map(|f| f.path).collect();
     let (sender, receiver) = mpsc::sync_channel(RESULTS_IN_FLIGHT);
@@ -65,6 +68,7 @@ pub fn check(
         decode,
         palette,
         targets,
+        limits,
     };
     std::thread::Builder::new()
         .name("lumpkit-check".into())
@@ -83,6 +87,8 @@ struct Options {
     palette: Option<[[u8; 3]; 256]>,
     /// The engines findings are judged for (`--target`).
     targets: lumpkit::Targets,
+    /// The limits every file is opened with (CLI: `--max-*`).
+    limits: Limits,
 }
 
 /// Checks `files` on a pool of workers and sends each file's records to `out` in walk order; stops
@@ -137,7 +143,7 @@ fn run(files: &[PathBuf], options: &Options, out: &mpsc::SyncSender<FileLines>) 
 /// One file's `check --json` records, exactly as the CLI prints them.
 fn lines_of(path: &Path, options: &Options) -> Vec<String> {
     let ctx = Context {
-        limits: Limits::DEFAULT,
+        limits: options.limits,
         path: Some(path),
         palette: options.palette.as_ref(),
         decode_pixels: options.decode,

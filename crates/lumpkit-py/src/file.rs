@@ -50,18 +50,19 @@ impl File {
 
 /// Opens `source` (a path, or the file's bytes) and checks it: `lumpkit.open`.
 #[pyfunction]
-#[pyo3(signature = (source, *, name = None, palette = None, targets = None))]
+#[pyo3(signature = (source, *, name = None, palette = None, targets = None, limits = None))]
 pub fn open(
     py: Python<'_>,
     source: &Bound<'_, PyAny>,
     name: Option<PathBuf>,
     palette: Option<&Bound<'_, PyAny>>,
     targets: Option<Vec<String>>,
+    limits: Option<&Bound<'_, PyDict>>,
 ) -> PyResult<File> {
     let source = args::source(source)?;
     let palette = palette.map(args::palette).transpose()?;
     let targets = args::targets(targets)?;
-    let limits = Limits::DEFAULT;
+    let limits = args::limits(limits)?;
     let opened = py.detach(|| {
         guarded(|| -> std::io::Result<File> {
             let (input, shown) = match source {

@@ -229,3 +229,37 @@ def test_check_with_targets_equals_cli_check_json_with_target(cli):
 def test_an_unknown_target_is_a_value_error():
     with pytest.raises(ValueError, match="unknown engine"):
         lumpkit.open(CORPUS / "bsp" / "hl_valid.bsp", targets=["doom"])
+
+
+def test_limits_are_those_of_the_cli_flags(cli):
+    folder = CORPUS / "blp"
+    limits = {"max_pixels": 64, "max_alloc": 1 << 16}
+    ours = [json.loads(line) for line in lumpkit.check(folder, decode=True, as_json=True, limits=limits)]
+    theirs = [
+        json.loads(line)
+        for line in cli_json_lines(cli, "--decode", "--max-pixels", "64", "--max-alloc", "65536", folder)
+    ]
+    for record in theirs:
+        record.pop("expected", None)
+        record.pop("as_expected", None)
+    assert ours == theirs
+    # The lowered limit is really applied: some file is refused by it that the defaults accept.
+    codes = {d["code"] for r in ours for d in r["diagnostics"]}
+    assert codes & {"limit-pixels", "limit-alloc"}
+
+
+def test_a_lowered_limit_refuses_decoding_with_a_limit_error():
+    path = CORPUS / "wad" / "decals.wad"
+    assert lumpkit.open(path).decode(entry="{spray").shape == (16, 16, 4)
+    tight = lumpkit.open(path, limits={"max_pixels": 255})
+    with pytest.raises(lumpkit.LimitError) as caught:
+        tight.decode(entry="{spray")
+    assert caught.value.code == "limit-pixels"
+    assert lumpkit.open(path, limits={"max_pixels": 256}).decode(entry="{spray").shape == (16, 16, 4)
+
+
+def test_an_unknown_or_negative_limit_is_a_value_error():
+    with pytest.raises(ValueError, match="unknown limit"):
+        lumpkit.open(CORPUS / "bsp" / "hl_valid.bsp", limits={"max_pixel": 1})
+    with pytest.raises(ValueError, match="max_alloc"):
+        lumpkit.check(CORPUS / "bsp", limits={"max_alloc": -1})

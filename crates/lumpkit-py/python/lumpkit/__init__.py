@@ -38,7 +38,7 @@ __all__ = [
 ]
 
 
-def open(source, *, name=None, palette=None, targets=None):  # noqa: A001 - the API the package promises
+def open(source, *, name=None, palette=None, targets=None, limits=None):  # noqa: A001 - the API the package promises
     """Open and check one file.
 
     ``source`` is a path (``str`` or ``os.PathLike``; large files are memory-mapped) or the file's
@@ -49,15 +49,26 @@ def open(source, *, name=None, palette=None, targets=None):  # noqa: A001 - the 
     (``["quake"]``, ``["quakespasm", "xash3d"]``, ``["wc3-1.26"]``): a finding that only some engines
     refuse is then an error for a named engine that refuses it and info for one that loads it;
     without targets it is a warning naming both sides. An unknown name raises ``ValueError``.
+    ``limits`` is a dict of the CLI's ``--max-*`` limits by name (``max_dimension``, ``max_width``,
+    ``max_height``, ``max_pixels``, ``max_alloc``, ``max_unpacked``); keys left out keep their
+    defaults and an unknown key raises ``ValueError``. A picture over a limit raises ``LimitError``.
 
     Returns a :class:`File`. A file that cannot be read raises ``OSError``; a malformed one does
     not raise: its ``status`` is ``"error"`` and its ``diagnostics`` say why.
     """
-    return _open(source, name=name, palette=palette, targets=targets)
+    return _open(source, name=name, palette=palette, targets=targets, limits=limits)
 
 
 def check(
-    paths, jobs=None, decode=False, *, follow_links=False, palette=None, as_json=False, targets=None
+    paths,
+    jobs=None,
+    decode=False,
+    *,
+    follow_links=False,
+    palette=None,
+    as_json=False,
+    targets=None,
+    limits=None,
 ):
     """Check files and folders (walked recursively, in sorted order), archives member by member.
 
@@ -72,7 +83,8 @@ def check(
     ``expect.tsv`` manifest is skipped (as the CLI does), but no ``expected``/``as_expected``
     fields are added and no ``lumpkit.toml`` is read. A path that does not exist raises
     ``FileNotFoundError`` at once. ``targets`` judges findings for those engines, as ``open`` does
-    and as ``lumpkit check --target`` does.
+    and as ``lumpkit check --target`` does; ``limits`` applies limits as ``open`` does and as
+    ``lumpkit check --max-*`` does.
     """
     return _check(
         paths,
@@ -82,4 +94,5 @@ def check(
         palette=palette,
         as_json=as_json,
         targets=targets,
+        limits=limits,
     )

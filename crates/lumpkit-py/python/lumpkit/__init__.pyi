@@ -103,17 +103,30 @@ class CheckIterator(Iterator[Any]):
     def __iter__(self) -> "CheckIterator": ...
     def __next__(self) -> Any: ...
 
+class Limits(TypedDict, total=False):
+    """Limits by the CLI's flag names; every key is optional."""
+
+    max_dimension: int
+    max_width: int
+    max_height: int
+    max_pixels: int
+    max_alloc: int
+    max_unpacked: int
+
 def open(
     source: Source,
     *,
     name: Optional[StrPath] = None,
     palette: Optional[Source] = None,
     targets: Optional[Sequence[str]] = None,
+    limits: Optional[Limits] = None,
 ) -> File:
     """Open and check one file (a path, memory-mapped when large, or its bytes).
 
     ``targets`` names engines (``"quake"``, ``"quakespasm"``, ``"wc3-1.26"``, …, as ``--target``
     takes them): a finding only some engines refuse is an error for a named engine that refuses it.
+    ``limits`` lowers (or raises) the allocation and size limits, with the CLI's flag names
+    (``{"max_pixels": 1 << 20}``); keys left out keep their defaults, unknown keys raise ValueError.
     """
 
 @overload
@@ -126,6 +139,7 @@ def check(
     palette: Optional[Source] = None,
     as_json: Literal[False] = False,
     targets: Optional[Sequence[str]] = None,
+    limits: Optional[Limits] = None,
 ) -> Iterator[CheckRecord]: ...
 @overload
 def check(
@@ -137,6 +151,7 @@ def check(
     palette: Optional[Source] = None,
     as_json: Literal[True],
     targets: Optional[Sequence[str]] = None,
+    limits: Optional[Limits] = None,
 ) -> Iterator[str]: ...
 def walk(paths: Union[StrPath, Sequence[StrPath]], *, follow_links: bool = False) -> List[str]:
     """The files ``check`` visits, in its order."""
