@@ -108,7 +108,7 @@ pub static CHUNK_SIZE_MISALIGNED: Rule = Rule {
 pub static BONE_PARENT: Rule = Rule {
     code: "m2-bone-parent",
     severity: Severity::Warning,
-    message: "bone {0} has parent field {1x}, neither -1 (0xffff) nor one of the model's {2} bones: three-m2loader throws a TypeError on it and WoW Model Viewer reads past its bone list; what WoW does is not known; geometry, textures and materials stay available",
+    message: "bone {0} has parent field {1x}, neither -1 (0xffff) nor one of the model's {2} bones: three-m2loader throws a TypeError on it (models of 8 bones or more) and WoW Model Viewer reads past its bone list for a parent above the count; what WoW does is not known; geometry, textures and materials stay available",
 };
 
 /// A bone's parent chain loops back on itself.
@@ -122,14 +122,14 @@ pub static BONE_PARENT_CYCLE: Rule = Rule {
 pub static BONE_PARENT_AFTER_CHILD: Rule = Rule {
     code: "m2-bone-parent-after-child",
     severity: Severity::Warning,
-    message: "bone {0} has parent {1}, stored after it (Blizzard's models list every parent before its children): three-m2loader throws a TypeError on models of 8 bones or more, and a one-pass skinning loop uses the parent before computing it; WoW Model Viewer computes parents first and loads it; what WoW does is not known",
+    message: "bone {0} has parent {1}, stored after it (every real model checked lists parents before their children): three-m2loader throws a TypeError on models of 8 bones or more, and a one-pass skinning loop uses the parent before computing it; WoW Model Viewer computes parents first and loads it; what WoW does is not known",
 };
 
 /// A vertex is weighted to a bone the model lacks.
 pub static VERTEX_BONE_INDEX: Rule = Rule {
     code: "m2-vertex-bone-index",
     severity: Severity::Error,
-    message: "vertex {0} is weighted to bone {1} but the model has {2} bones: WoW Model Viewer skins it with a matrix read past its bone list (garbage or a crash), so the geometry itself is broken",
+    message: "vertex {0} is weighted to bone {1} but the model has only {2} bone(s): WoW Model Viewer skins it with a matrix read past its bone list (garbage or a crash), so the geometry itself is broken",
 };
 
 /// A bone lookup entry names a bone the model lacks.
