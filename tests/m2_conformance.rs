@@ -197,14 +197,15 @@ fn real_skeletons_hold_and_vertex_bones_name_bones_directly() {
             let start = usize::from(sub.vertex_start.get());
             for l in start..start + usize::from(sub.vertex_count.get()) {
                 let v = &vertices[usize::from(local[l].get())];
-                for k in 0..4 {
-                    if v.bone_weights[k] == 0 {
+                let influences = v.bone_weights.iter().zip(v.bone_indices).zip(slots[l]);
+                for (k, ((&weight, bone), slot)) in influences.enumerate() {
+                    if weight == 0 {
                         continue;
                     }
-                    let entry = usize::from(sub.bone_combo_index.get()) + usize::from(slots[l][k]);
+                    let entry = usize::from(sub.bone_combo_index.get()) + usize::from(slot);
                     assert_eq!(
                         lookup[entry].get(),
-                        u16::from(v.bone_indices[k]),
+                        u16::from(bone),
                         "{skin_file}: local vertex {l} influence {k}"
                     );
                     weighted += 1;
