@@ -781,6 +781,34 @@ pub fn samples() -> Vec<Sample> {
         "warning",
         "skin-batch-weight-out-of-range",
     ));
+    // The same three rules through `.skin` files beside their model (`Name0N.skin` → `Name.m2`).
+    s.push(ok(
+        "skinpair_v264.m2",
+        md20(&ModelSpec::with_modes(264, &[0])),
+    ));
+    let pair = |edit: &dyn Fn(&mut ProfileSpec)| {
+        let mut p = ProfileSpec::triangle(1, 48);
+        edit(&mut p);
+        skin_file(&p)
+    };
+    s.push(bad(
+        "skinpair_v26400.skin",
+        pair(&|p| p.batches[0].color = 1),
+        "warning",
+        "skin-batch-color-out-of-range",
+    ));
+    s.push(bad(
+        "skinpair_v26401.skin",
+        pair(&|p| p.submeshes[0].bone_count = 2),
+        "warning",
+        "skin-bone-combo-out-of-range",
+    ));
+    s.push(bad(
+        "skinpair_v26402.skin",
+        pair(&|p| p.batches[0].weight_combo = 3),
+        "warning",
+        "skin-batch-weight-out-of-range",
+    ));
     // A `.m2` whose content is another format (a PNG signature).
     s.push(bad(
         "png_named_as_model.m2",
