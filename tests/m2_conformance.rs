@@ -154,3 +154,64 @@ fn blend_table_matches_the_spec_file() {
             && text.contains("(128.0 / 255.0) * element->alpha")
     );
 }
+
+/// The real profiles against their real models: every skeleton and batch index rule holds (no
+/// diagnostic at all), and each weighted vertex influence reaches the same bone through the
+/// profile's path (`bone_lookup[submesh.bone_combo_index + skin bone]`) as through the model vertex's
+/// own index, which is why `m2-vertex-bone-index` checks model vertex indices against the bones.
+#[test]
+fn real_skeletons_hold_and_vertex_bones_name_bones_directly() {
+    use lumpkit_formats::Ignore;
+    use lumpkit_formats::diag::FnSink;
+    use lumpkit_formats::m2::{M2, Skin};
+    let Some(dir) = support::shared_corpus("m2") else {
+        return;
+    };
+    let pairs = [
+        ("blizzardry_Rabbit.m2", "blizzardry_Rabbit00.skin"),
+        (
+            "jswmv_axe_1h_blacksmithing_d_01.m2",
+            "jswmv_axe_1h_blacksmithing_d_0100.skin",
+        ),
+        ("jswmv_scourgefemale_v264.m2", "jswmv_scourgefemale00.skin"),
+        ("jswmv_scourgefemale_v264.m2", "jswmv_scourgefemale01.skin"),
+        ("jswmv_scourgefemale_v264.m2", "jswmv_scourgefemale02.skin"),
+    ];
+    for (model_file, skin_file) in pairs {
+        let model_bytes = std::fs::read(dir.join(model_file)).unwrap();
+        let skin_bytes = std::fs::read(dir.join(skin_file)).unwrap();
+        let mut found = Vec::new();
+        let mut sink = FnSink(|d: lumpkit_formats::Diagnostic| found.push(d.to_string()));
+        let model = M2::parse(&model_bytes, &mut sink).unwrap();
+        let skin = Skin::parse(&skin_bytes, &mut Ignore).unwrap();
+        skin.validate(Some(model.facts()), &mut sink).unwrap();
+        assert!(found.is_empty(), "{skin_file}: {found:?}");
+        let bones = model.bones().unwrap();
+        assert!(!bones.is_empty() && bones.find_cycle().is_none());
+        let lookup = model.bone_lookup().unwrap();
+        let vertices = model.vertices().unwrap();
+        let local = skin.vertices().unwrap();
+        let slots = skin.bones().unwrap();
+        let mut weighted = 0;
+        for sub in skin.submeshes().unwrap().iter() {
+            let start = usize::from(sub.vertex_start.get());
+            for l in start..start + usize::from(sub.vertex_count.get()) {
+                let v = &vertices[usize::from(local[l].get())];
+                let influences = v.bone_weights.iter().zip(v.bone_indices).zip(slots[l]);
+                for (k, ((&weight, bone), slot)) in influences.enumerate() {
+                    if weight == 0 {
+                        continue;
+                    }
+                    let entry = usize::from(sub.bone_combo_index.get()) + usize::from(slot);
+                    assert_eq!(
+                        lookup[entry].get(),
+                        u16::from(bone),
+                        "{skin_file}: local vertex {l} influence {k}"
+                    );
+                    weighted += 1;
+                }
+            }
+        }
+        assert!(weighted > 300, "{skin_file}: only {weighted} influences");
+    }
+}

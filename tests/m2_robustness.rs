@@ -223,3 +223,32 @@ fn a_broken_optional_section_never_hides_geometry_textures_or_materials() {
         assert_eq!(inspect(&bytes).status(), Status::Warning);
     }
 }
+
+/// Skeletons as large as the format allows: 65,535 bones, the first 32,768 in one chain where each
+/// bone's parent is stored after it (the longest walk the cycle search can meet), the rest
+/// children of bone 0. The chain is reported as parent-after-child, and closing it into a loop
+/// turns that into a cycle; both are found without allocating in the container crate.
+#[test]
+fn largest_skeletons_are_walked_once() {
+    let codes = |bones: Vec<i16>| {
+        let mut spec = ModelSpec::with_modes(264, &[0]);
+        spec.bones = bones;
+        let report = inspect(&writer::md20(&spec));
+        report
+            .diagnostics
+            .iter()
+            .map(|d| d.rule.code)
+            .collect::<Vec<_>>()
+    };
+    let chain: Vec<i16> = (0..65_535u32)
+        .map(|i| match i {
+            0..32_767 => i16::try_from(i + 1).unwrap(),
+            32_767 => -1,
+            _ => 0,
+        })
+        .collect();
+    assert_eq!(codes(chain.clone()), ["m2-bone-parent-after-child"]);
+    let mut looped = chain;
+    looped[32_767] = 0;
+    assert_eq!(codes(looped), ["m2-bone-parent-cycle"]);
+}

@@ -12,6 +12,13 @@ libfuzzer_sys::fuzz_target!(|data: &[u8]| {
             let _ = s.first_index();
         }
     }
-    let facts = ModelFacts { vertices: 3, materials: 2, texture_lookup: 1 };
+    let facts = ModelFacts {
+        vertices: 3,
+        materials: 2,
+        texture_lookup: 1,
+        bone_lookup: 1,
+        colors: 1,
+        transparency_lookup: 1,
+    };
     let _ = skin.validate(Some(facts), &mut Ignore);
 });

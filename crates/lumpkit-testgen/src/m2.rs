@@ -29,6 +29,10 @@ pub struct SubmeshSpec {
     pub index_start: u16,
     /// Indices.
     pub index_count: u16,
+    /// Bones in the submesh's palette.
+    pub bone_count: u16,
+    /// First bone lookup entry of the palette.
+    pub bone_combo: u16,
 }
 
 /// One batch.
@@ -42,6 +46,10 @@ pub struct BatchSpec {
     pub texture_count: u16,
     /// First texture lookup entry.
     pub texture_combo: u16,
+    /// Colour animation, -1 for none.
+    pub color: i16,
+    /// Transparency lookup entry.
+    pub weight_combo: u16,
 }
 
 /// A skin profile (embedded or a `.skin` file).
@@ -70,6 +78,8 @@ impl ProfileSpec {
                 vertex_count: 3,
                 index_start: 0,
                 index_count: 3,
+                bone_count: 1,
+                bone_combo: 0,
             }],
             batches: (0..materials)
                 .map(|m| BatchSpec {
@@ -77,6 +87,8 @@ impl ProfileSpec {
                     material: m,
                     texture_count: 1,
                     texture_combo: 0,
+                    color: -1,
+                    weight_combo: 0,
                 })
                 .collect(),
             submesh_size,
@@ -97,6 +109,16 @@ pub struct ModelSpec {
     pub global_flags: u32,
     /// Vertex count (positions on a small fan).
     pub vertices: u32,
+    /// The bone each vertex is fully weighted to (0 for vertices past the list).
+    pub vertex_bones: Vec<u8>,
+    /// Bones, by their parent (-1 for a root).
+    pub bones: Vec<i16>,
+    /// Bone lookup (submesh palettes → bones).
+    pub bone_lookup: Vec<u16>,
+    /// Colour animations (empty tracks).
+    pub colors: u32,
+    /// Transparency lookup (batches → texture weight tracks).
+    pub transparency_lookup: Vec<u16>,
     /// Textures.
     pub textures: Vec<TextureSpec>,
     /// Materials (flags, blending_mode).
@@ -130,6 +152,11 @@ impl ModelSpec {
             name_nul: true,
             global_flags: 0,
             vertices: 3,
+            vertex_bones: Vec::new(),
+            bones: vec![-1],
+            bone_lookup: vec![0],
+            colors: 0,
+            transparency_lookup: vec![0],
             textures: vec![TextureSpec {
                 kind: 0,
                 flags: 3,
@@ -152,7 +179,12 @@ impl ModelSpec {
 /// Where each array's `M2Array` sits in the header (≤263, ≥264), and the header length.
 struct Offsets {
     name: usize,
+    bones: usize,
     vertices: usize,
+    colors: usize,
+    texture_weights: usize,
+    bone_lookup: usize,
+    transparency_lookup: usize,
     views: usize,
     textures: usize,
     materials: usize,
@@ -165,7 +197,12 @@ struct Offsets {
 
 const LEGACY: Offsets = Offsets {
     name: 0x08,
+    bones: 0x34,
     vertices: 0x44,
+    colors: 0x54,
+    texture_weights: 0x64,
+    bone_lookup: 0x8C,
+    transparency_lookup: 0xA4,
     views: 0x4C,
     textures: 0x5C,
     materials: 0x84,
@@ -178,7 +215,12 @@ const LEGACY: Offsets = Offsets {
 
 const MODERN: Offsets = Offsets {
     name: 0x08,
+    bones: 0x2C,
     vertices: 0x3C,
+    colors: 0x48,
+    texture_weights: 0x58,
+    bone_lookup: 0x78,
+    transparency_lookup: 0x90,
     views: 0x44,
     textures: 0x50,
     materials: 0x70,
@@ -265,8 +307,8 @@ fn profile_arrays(out: &mut Vec<u8>, p: &ProfileSpec) -> [u8; 44] {
             s.vertex_count,
             s.index_start,
             s.index_count,
-            1,
-            0,
+            s.bone_count,
+            s.bone_combo,
             1,
             0,
         ]
@@ -287,13 +329,13 @@ fn profile_arrays(out: &mut Vec<u8>, p: &ProfileSpec) -> [u8; 44] {
             0,
             bt.submesh,
             bt.submesh,
-            0xFFFF,
+            u16::from_le_bytes(bt.color.to_le_bytes()),
             bt.material,
             0,
             bt.texture_count,
             bt.texture_combo,
             0,
-            0,
+            bt.weight_combo,
             0,
         ];
         batches.extend(u16s(&fields));
@@ -324,13 +366,44 @@ pub fn md20(spec: &ModelSpec) -> Vec<u8> {
     for i in 0..spec.vertices {
         let pos = [i as f32, (i % 2) as f32, 0.0];
         pos.iter().for_each(|f| verts.extend(f.to_le_bytes()));
-        verts.extend([255, 0, 0, 0, 0, 0, 0, 0]);
+        let bone = spec.vertex_bones.get(i as usize).copied().unwrap_or(0);
+        verts.extend([255, 0, 0, 0, bone, 0, 0, 0]);
         [0.0f32, 0.0, 1.0, 0.0, 0.0, 0.0, 0.0]
             .iter()
             .for_each(|f| verts.extend(f.to_le_bytes()));
     }
     let v = append(&mut out, &verts);
     put_array(&mut out, o.vertices, spec.vertices, v);
+    // Bones: key bone id -1, flags 0, the parent, the rest (tracks, pivot) zero.
+    let (bone_len, track_len, color_len) = match spec.version {
+        ..=259 => (108, 28, 56),
+        260..=263 => (112, 28, 56),
+        _ => (88, 20, 40),
+    };
+    let mut bones = Vec::new();
+    for &parent in &spec.bones {
+        let mut r = vec![0u8; bone_len];
+        r[0..4].copy_from_slice(&(-1i32).to_le_bytes());
+        r[8..10].copy_from_slice(&parent.to_le_bytes());
+        bones.extend(r);
+    }
+    let b = append(&mut out, &bones);
+    put_array(&mut out, o.bones, spec.bones.len() as u32, b);
+    let bl = append(&mut out, &u16s(&spec.bone_lookup));
+    put_array(&mut out, o.bone_lookup, spec.bone_lookup.len() as u32, bl);
+    let c = append(&mut out, &vec![0u8; color_len * spec.colors as usize]);
+    put_array(&mut out, o.colors, spec.colors, c);
+    // One (empty) texture weight track per transparency lookup entry.
+    let weights = spec.transparency_lookup.len();
+    let w = append(&mut out, &vec![0u8; track_len * weights]);
+    put_array(&mut out, o.texture_weights, weights as u32, w);
+    let tl = append(&mut out, &u16s(&spec.transparency_lookup));
+    put_array(
+        &mut out,
+        o.transparency_lookup,
+        spec.transparency_lookup.len() as u32,
+        tl,
+    );
     let mut tex = vec![0u8; spec.textures.len() * 16];
     let mut names = Vec::new();
     for t in &spec.textures {
@@ -644,6 +717,97 @@ pub fn samples() -> Vec<Sample> {
         embedded(&|p| p.batches[0].texture_combo = 9),
         "error",
         "skin-batch-texture-out-of-range",
+    ));
+    // The skeleton: bone parents, the bone lookup, vertex bones (model rules), then the profile
+    // rules that need the model's bone lookup, colours and transparency lookup (embedded views).
+    let skeleton = |edit: &dyn Fn(&mut ModelSpec)| {
+        let mut spec = ModelSpec::with_modes(264, &[0]);
+        edit(&mut spec);
+        md20(&spec)
+    };
+    s.push(ok(
+        "skeleton_v264.m2",
+        skeleton(&|m| {
+            m.bones = vec![-1, 0, 1, 1, 0];
+            m.bone_lookup = vec![0, 2, 4];
+            m.vertex_bones = vec![0, 2, 4];
+        }),
+    ));
+    s.push(bad(
+        "warn_bone_parent_out_of_range.m2",
+        skeleton(&|m| m.bones = vec![-1, 0, 5]),
+        "warning",
+        "m2-bone-parent",
+    ));
+    s.push(bad(
+        "warn_bone_parent_cycle.m2",
+        skeleton(&|m| m.bones = vec![-1, 2, 1]),
+        "warning",
+        "m2-bone-parent-cycle",
+    ));
+    s.push(bad(
+        "warn_bone_parent_after_child.m2",
+        skeleton(&|m| m.bones = vec![-1, 2, 0]),
+        "warning",
+        "m2-bone-parent-after-child",
+    ));
+    s.push(bad(
+        "bad_vertex_bone_index.m2",
+        skeleton(&|m| m.vertex_bones = vec![0, 0, 3]),
+        "error",
+        "m2-vertex-bone-index",
+    ));
+    s.push(bad(
+        "warn_bone_lookup_out_of_range.m2",
+        skeleton(&|m| m.bone_lookup = vec![0, 4]),
+        "warning",
+        "m2-bone-lookup-out-of-range",
+    ));
+    s.push(bad(
+        "warn_view_bone_combo.m2",
+        embedded(&|p| p.submeshes[0].bone_combo = 1),
+        "warning",
+        "skin-bone-combo-out-of-range",
+    ));
+    s.push(bad(
+        "warn_view_batch_color.m2",
+        embedded(&|p| p.batches[1].color = 2),
+        "warning",
+        "skin-batch-color-out-of-range",
+    ));
+    s.push(bad(
+        "warn_view_batch_weight.m2",
+        embedded(&|p| p.batches[0].weight_combo = 1),
+        "warning",
+        "skin-batch-weight-out-of-range",
+    ));
+    // The same three rules through `.skin` files beside their model (`Name0N.skin` → `Name.m2`).
+    s.push(ok(
+        "skinpair_v264.m2",
+        md20(&ModelSpec::with_modes(264, &[0])),
+    ));
+    let pair = |edit: &dyn Fn(&mut ProfileSpec)| {
+        let mut p = ProfileSpec::triangle(1, 48);
+        edit(&mut p);
+        skin_file(&p)
+    };
+    s.push(bad(
+        "skinpair_v26400.skin",
+        pair(&|p| p.batches[0].color = 1),
+        "warning",
+        "skin-batch-color-out-of-range",
+    ));
+    s.push(bad(
+        "skinpair_v26401.skin",
+        pair(&|p| p.submeshes[0].bone_count = 2),
+        "warning",
+        "skin-bone-combo-out-of-range",
+    ));
+    s.push(bad(
+        "skinpair_v26402.skin",
+        pair(&|p| p.batches[0].weight_combo = 3),
+        "warning",
+        "skin-batch-weight-out-of-range",
     ));
     // A `.m2` whose content is another format (a PNG signature).
     s.push(bad(

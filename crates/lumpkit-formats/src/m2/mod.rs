@@ -8,7 +8,8 @@
 //! shared corpus; `research/m2.md` §4), nothing here is sized from a count before it is checked.
 //!
 //! Sources, file by file: [`layout`] (header offsets), [`raw`] (records), [`chunks`] (MD21),
-//! [`skin`] (profiles), [`render`] (the render contract, from `specs/m2-rendering.txt`).
+//! [`skin`] (profiles), [`skeleton`] (bone parents and the indices that name bones), [`render`]
+//! (the render contract, from `specs/m2-rendering.txt`).
 //!
 //! What is an error and what a warning: arrays the model needs to be drawn (name, vertices,
 //! textures, materials, texture and texture-unit lookups, embedded views, blend-map overrides) are
@@ -24,6 +25,7 @@ pub mod model;
 pub mod raw;
 pub mod render;
 pub mod rules;
+pub mod skeleton;
 pub mod skin;
 
 pub use layout::{Field, Layout};

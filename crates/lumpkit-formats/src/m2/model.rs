@@ -18,6 +18,7 @@ use super::chunks::{self, AnimFileId, Chunks};
 use super::layout::{ArrayField, BLEND_MAP_OVERRIDES_FLAG, Field, Layout, MAX_ARRAY_FIELDS};
 use super::raw::{Batch, BoundingBox, Material, RawArray, Texture, Vertex};
 use super::rules;
+use super::skeleton::{self, Bones};
 use super::skin::{ModelFacts, Skin};
 
 /// The highest on-disk blending mode (7, BlendAdd).
@@ -316,6 +317,34 @@ impl<'a> M2<'a> {
         self.typed(Field::TransparencyLookup)
     }
 
+    /// The bones, with the record size of the model's version ([`skeleton::bone_record_len`]).
+    pub fn bones(&self) -> Result<Bones<'a>, Error> {
+        let Some((spec, raw)) = self.array_at(Field::Bones) else {
+            return Ok(Bones::new(&[], 1));
+        };
+        let stride = skeleton::bone_record_len(self.version);
+        let exact = ArrayField {
+            record: stride,
+            ..spec
+        };
+        array::resolve_bytes(self.data, raw.count.get(), raw.offset.get(), stride)
+            .map(|b| Bones::new(b, stride))
+            .map_err(|fault| self.array_error(exact, raw, fault))
+    }
+
+    /// Bone lookup (a submesh's bone palette slots → bone index).
+    pub fn bone_lookup(&self) -> Result<&'a [U16], Error> {
+        self.typed(Field::BoneLookup)
+    }
+
+    /// The file offset of record `i` of `field`, records of `size` bytes.
+    fn record_at(&self, field: Field, i: usize, size: u64) -> u64 {
+        let offset = u64::from(self.raw_array(field).offset.get());
+        self.base
+            .saturating_add(offset)
+            .saturating_add((i as u64).saturating_mul(size))
+    }
+
     /// The blend-map override array (texture combiner combos), present only with global flag 0x08.
     pub fn blend_map_overrides(&self) -> Result<Option<&'a [U16]>, Error> {
         if self.global_flags & BLEND_MAP_OVERRIDES_FLAG == 0 {
@@ -360,6 +389,9 @@ impl<'a> M2<'a> {
             vertices: self.count(Field::Vertices),
             materials: self.count(Field::Materials),
             texture_lookup: self.count(Field::TextureLookup),
+            bone_lookup: self.count(Field::BoneLookup),
+            colors: self.count(Field::Colors),
+            transparency_lookup: self.count(Field::TransparencyLookup),
         }
     }
 
@@ -400,6 +432,7 @@ impl<'a> M2<'a> {
         }
         self.check_materials(sink)?;
         self.check_texture_lookup(sink)?;
+        self.check_skeleton(sink)?;
         self.check_views(sink)
     }
 
@@ -491,6 +524,25 @@ impl<'a> M2<'a> {
                 rules::TEXTURE_LOOKUP_OUT_OF_RANGE
                     .with(at, [i as u64, v.get().into(), count as u64]),
             )?;
+        }
+        Ok(())
+    }
+
+    /// Bone parents, the bone lookup and the vertices' bones ([`skeleton`]); skipped when the bones
+    /// cannot be read (already reported as an optional section).
+    fn check_skeleton(&self, sink: &mut impl Sink) -> Result<(), Error> {
+        let Ok(bones) = self.bones() else {
+            return Ok(());
+        };
+        let stride = skeleton::bone_record_len(self.version).into();
+        skeleton::check_parents(&bones, |i| self.record_at(Field::Bones, i, stride), sink)?;
+        if let Ok(lookup) = self.bone_lookup() {
+            let at = |i| self.record_at(Field::BoneLookup, i, 2);
+            skeleton::check_bone_lookup(lookup, bones.len(), at, sink)?;
+        }
+        if let Ok(vertices) = self.vertices() {
+            let at = |i| self.record_at(Field::Vertices, i, 48);
+            skeleton::check_vertex_bones(vertices, bones.len(), at, sink)?;
         }
         Ok(())
     }

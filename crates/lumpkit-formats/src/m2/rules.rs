@@ -104,6 +104,41 @@ pub static CHUNK_SIZE_MISALIGNED: Rule = Rule {
     message: "chunk {0x} of {1} bytes is not a whole number of 4-byte file ids: lumpkit ignores the last {2} bytes",
 };
 
+/// A bone's parent is neither -1 nor one of the model's bones.
+pub static BONE_PARENT: Rule = Rule {
+    code: "m2-bone-parent",
+    severity: Severity::Warning,
+    message: "bone {0} has parent field {1x}, neither -1 (0xffff) nor one of the model's {2} bones: three-m2loader throws a TypeError on it (models of 8 bones or more) and WoW Model Viewer reads past its bone list for a parent above the count; what WoW does is not known; geometry, textures and materials stay available",
+};
+
+/// A bone's parent chain loops back on itself.
+pub static BONE_PARENT_CYCLE: Rule = Rule {
+    code: "m2-bone-parent-cycle",
+    severity: Severity::Warning,
+    message: "bone {0}'s parent chain loops back to bone {0} (its parent is bone {1}): WoW Model Viewer's Bone::calcMatrix recurses through the loop until its stack overflows; what WoW does is not known; geometry, textures and materials stay available",
+};
+
+/// A bone names a parent stored after it (legal as data, but no shipped model does it).
+pub static BONE_PARENT_AFTER_CHILD: Rule = Rule {
+    code: "m2-bone-parent-after-child",
+    severity: Severity::Warning,
+    message: "bone {0} has parent {1}, stored after it (every real model checked lists parents before their children): three-m2loader throws a TypeError on models of 8 bones or more, and a one-pass skinning loop uses the parent before computing it; WoW Model Viewer computes parents first and loads it; what WoW does is not known",
+};
+
+/// A vertex is weighted to a bone the model lacks.
+pub static VERTEX_BONE_INDEX: Rule = Rule {
+    code: "m2-vertex-bone-index",
+    severity: Severity::Error,
+    message: "vertex {0} is weighted to bone {1} but the model has only {2} bone(s): WoW Model Viewer skins it with a matrix read past its bone list (garbage or a crash), so the geometry itself is broken",
+};
+
+/// A bone lookup entry names a bone the model lacks.
+pub static BONE_LOOKUP_OUT_OF_RANGE: Rule = Rule {
+    code: "m2-bone-lookup-out-of-range",
+    severity: Severity::Warning,
+    message: "bone lookup entry {0} is {1} but the model has {2} bones: a submesh whose bone palette includes it is skinned with a matrix from past the bone list",
+};
+
 /// The file does not start with `SKIN`.
 pub static SKIN_BAD_MAGIC: Rule = Rule {
     code: "skin-bad-magic",
@@ -174,6 +209,27 @@ pub static SKIN_BATCH_TEXTURE: Rule = Rule {
     message: "batch {0} uses texture lookup entries up to {1} but the model has {2}: the client binds undefined textures",
 };
 
+/// A submesh's bone palette runs past the model's bone lookup.
+pub static SKIN_BONE_COMBO: Rule = Rule {
+    code: "skin-bone-combo-out-of-range",
+    severity: Severity::Warning,
+    message: "submesh {0} takes its bones from bone lookup entries up to {1} but the model has {2}: its bone palette is read from past the lookup, so that submesh is skinned with undefined matrices",
+};
+
+/// A batch's colour index is neither -1 nor one of the model's colours.
+pub static SKIN_BATCH_COLOR: Rule = Rule {
+    code: "skin-batch-color-out-of-range",
+    severity: Severity::Warning,
+    message: "batch {0} has colour index {1x}, neither -1 (0xffff, none) nor one of the model's {2} colours: readers that tint the batch (WoW Model Viewer) read past the colour list",
+};
+
+/// A batch's texture weight index runs past the transparency lookup.
+pub static SKIN_BATCH_WEIGHT: Rule = Rule {
+    code: "skin-batch-weight-out-of-range",
+    severity: Severity::Warning,
+    message: "batch {0} has texture weight index {1} but the model's transparency lookup has {2} entries: readers (WoW Model Viewer) read the batch's opacity from past the lookup",
+};
+
 /// Every M2 and skin rule.
 pub static RULES: &[&Rule] = &[
     &BAD_MAGIC,
@@ -190,6 +246,11 @@ pub static RULES: &[&Rule] = &[
     &MD21_PAST_EOF,
     &CHUNK_PAST_EOF,
     &CHUNK_SIZE_MISALIGNED,
+    &BONE_PARENT,
+    &BONE_PARENT_CYCLE,
+    &BONE_PARENT_AFTER_CHILD,
+    &VERTEX_BONE_INDEX,
+    &BONE_LOOKUP_OUT_OF_RANGE,
     &SKIN_BAD_MAGIC,
     &SKIN_HEADER_TRUNCATED,
     &SKIN_ARRAY_PAST_EOF,
@@ -200,4 +261,7 @@ pub static RULES: &[&Rule] = &[
     &SKIN_BATCH_SUBMESH,
     &SKIN_BATCH_MATERIAL,
     &SKIN_BATCH_TEXTURE,
+    &SKIN_BONE_COMBO,
+    &SKIN_BATCH_COLOR,
+    &SKIN_BATCH_WEIGHT,
 ];

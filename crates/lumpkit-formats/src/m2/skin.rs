@@ -31,6 +31,12 @@ pub struct ModelFacts {
     pub materials: u32,
     /// Texture lookup entries.
     pub texture_lookup: u32,
+    /// Bone lookup entries (submesh bone palettes index it).
+    pub bone_lookup: u32,
+    /// Colour animations (batches' colour index).
+    pub colors: u32,
+    /// Transparency lookup entries (batches' texture weight index).
+    pub transparency_lookup: u32,
 }
 
 /// The five arrays of a profile, in header order.
@@ -326,6 +332,53 @@ impl<'a> Skin<'a> {
                 [i as u64, texture_end(b).into(), m.texture_lookup.into()],
             );
             sink.report(d)?;
+        }
+        // -1 is "no colour" (wowdev.wiki M2/.skin; WoW Model Viewer tests `color != -1`).
+        let color_ok = |c: i16| c == -1 || u32::try_from(c).is_ok_and(|c| c < m.colors);
+        if let Some((i, b)) = batches
+            .iter()
+            .enumerate()
+            .find(|(_, b)| !color_ok(b.color_index.get()))
+        {
+            let raw = u16::from_le_bytes(b.color_index.get().to_le_bytes());
+            let d = rules::SKIN_BATCH_COLOR.with(
+                at(Part::Batches, i, 24).saturating_add(8),
+                [i as u64, raw.into(), m.colors.into()],
+            );
+            sink.report(d)?;
+        }
+        // One transparency lookup entry per batch, whatever its texture count (the real
+        // two-texture batch of the shared corpus uses a one-entry lookup), and no "none" value.
+        if let Some((i, b)) = batches
+            .iter()
+            .enumerate()
+            .find(|(_, b)| u32::from(b.texture_weight_combo_index.get()) >= m.transparency_lookup)
+        {
+            let d = rules::SKIN_BATCH_WEIGHT.with(
+                at(Part::Batches, i, 24).saturating_add(20),
+                [
+                    i as u64,
+                    b.texture_weight_combo_index.get().into(),
+                    m.transparency_lookup.into(),
+                ],
+            );
+            sink.report(d)?;
+        }
+        if let Some(subs) = submeshes {
+            let palette_end = |s: &Submesh| {
+                u32::from(s.bone_combo_index.get()).saturating_add(s.bone_count.get().into())
+            };
+            if let Some((i, s)) = subs
+                .iter()
+                .enumerate()
+                .find(|(_, s)| s.bone_count.get() > 0 && palette_end(s) > m.bone_lookup)
+            {
+                let d = rules::SKIN_BONE_COMBO.with(
+                    at(Part::Submeshes, i, self.submesh_stride.into()).saturating_add(12),
+                    [i as u64, palette_end(s).into(), m.bone_lookup.into()],
+                );
+                sink.report(d)?;
+            }
         }
         Ok(())
     }

@@ -4,8 +4,9 @@
 //! batches}`).
 //!
 //! A `.skin` file names no model, but the client loads `Name00.skin` … `Name03.skin` beside
-//! `Name.m2`; when that model is there (and parses), each batch is checked against its materials and
-//! texture lookup, and gets the render state of its material.
+//! `Name.m2`; when that model is there (and parses), each batch is checked against its materials,
+//! texture and transparency lookups and colours, each submesh's bone palette against the bone
+//! lookup, and each batch gets the render state of its material.
 
 use std::path::{Path, PathBuf};
 
@@ -136,11 +137,17 @@ struct SkinOnlyModelRules<S>(S);
 
 impl<S: Sink> Sink for SkinOnlyModelRules<S> {
     fn report(&mut self, d: lumpkit_formats::Diagnostic) -> Result<(), lumpkit_formats::Error> {
-        use container::rules::{SKIN_BATCH_MATERIAL, SKIN_BATCH_TEXTURE, SKIN_VERTEX_OUT_OF_RANGE};
+        use container::rules::{
+            SKIN_BATCH_COLOR, SKIN_BATCH_MATERIAL, SKIN_BATCH_TEXTURE, SKIN_BATCH_WEIGHT,
+            SKIN_BONE_COMBO, SKIN_VERTEX_OUT_OF_RANGE,
+        };
         if [
             &SKIN_BATCH_MATERIAL,
             &SKIN_BATCH_TEXTURE,
             &SKIN_VERTEX_OUT_OF_RANGE,
+            &SKIN_BONE_COMBO,
+            &SKIN_BATCH_COLOR,
+            &SKIN_BATCH_WEIGHT,
         ]
         .contains(&d.rule)
         {
