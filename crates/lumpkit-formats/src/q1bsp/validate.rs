@@ -109,6 +109,8 @@ impl Bsp1<'_> {
     /// Every cross-lump check; run only on a map whose directory is clean.
     pub fn validate(&self, sink: &mut impl Sink) -> Result<(), Error> {
         self.check_limits(sink)?;
+        self.check_animations(sink)?;
+        self.check_surfaces(sink)?;
         match self.variant {
             Variant::Bsp29 => self.validate_as::<layout::Bsp29>(sink),
             Variant::Bsp2 => self.validate_as::<layout::Bsp2>(sink),
