@@ -171,5 +171,27 @@ pub fn samples() -> Vec<Sample> {
         .under("goldsrc", "error")
         .under("xash3d", "ok"),
     );
+    // Clipping hulls: one clipnode; hull 1 of the world starting at clipnode 5 is past it, while
+    // the same map with hull heads 0 loads (a contents value, -1, would too).
+    let mut m = Q1Map::valid(Q1Kind::Bsp29);
+    m.clipnodes = vec![(0, [-1, -2])];
+    s.push(Sample::new("q1_clipnodes_valid.bsp", m.bytes(), "ok", &[]));
+    s.push(Sample::new(
+        "q1_bad_clip_headnode.bsp",
+        with_hull_head(&m.bytes(), 1, 5),
+        "error",
+        &["bsp-bad-clip-headnode"],
+    ));
     s
+}
+
+/// `bytes` with model 0's `headnode[hull]` set to `head` (the models lump is lump 14; a
+/// `dmodel_t` has 36 bytes of bounds and origin before its four head nodes).
+fn with_hull_head(bytes: &[u8], hull: usize, head: i32) -> Vec<u8> {
+    let mut out = bytes.to_vec();
+    let d = 4 + 14 * 8;
+    let ofs = u32::from_le_bytes([out[d], out[d + 1], out[d + 2], out[d + 3]]) as usize;
+    let at = ofs + 36 + 4 * hull;
+    out[at..at + 4].copy_from_slice(&head.to_le_bytes());
+    out
 }

@@ -342,6 +342,15 @@ pub static PORTALNUM_PAST_COUNT: Rule = Rule {
     message: "an areaportal (the record at this offset) has {what}: {effect}; {sides}",
 };
 
+/// A Quake 1 / GoldSrc model's clipping-hull head node is past the clipnodes lump. id
+/// `Mod_LoadBrushModel` (`gl_model.c`, ReHLDS `model.cpp`) makes `headnode[1..]` each hull's first
+/// clipnode without a check, and the first collision test against the model reads past the lump.
+pub static BAD_CLIP_HEADNODE: Rule = Rule {
+    code: "bsp-bad-clip-headnode",
+    severity: Severity::Error,
+    message: "model {0}'s clipping hull {2} starts at clipnode {1}, past the clipnodes lump; Quake and GoldSrc take it unchecked and collision tests read past the clipnodes",
+};
+
 /// Every Quake 1 / Quake 2 BSP rule.
 pub static RULES: &[&Rule] = &[
     &TRUNCATED_HEADER,
@@ -396,4 +405,5 @@ pub static RULES: &[&Rule] = &[
     &LIGHTMAP_PAGES,
     &ANIM_SEQUENCE,
     &PORTALNUM_PAST_COUNT,
+    &BAD_CLIP_HEADNODE,
 ];
