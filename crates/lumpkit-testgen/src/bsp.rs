@@ -161,7 +161,7 @@ impl Q2Map {
             brushes: vec![(0, 2, 1)],
             brushsides: vec![(0, 0), (1, -1)],
             areas: vec![(0, 0), (1, 0)],
-            areaportals: vec![(1, 0)],
+            areaportals: vec![(0, 0)],
             length_delta: None,
         }
     }
@@ -617,6 +617,7 @@ pub fn samples() -> Vec<Sample> {
     ));
     s.extend(q1_family_samples());
     s.extend(crate::bsp_limits::samples());
+    s.extend(crate::bsp_faces::samples());
     s
 }
 

@@ -103,5 +103,18 @@ pub fn samples() -> Vec<Sample> {
         )
         .under("quake2", "error"),
     );
+    // Portal number 1 with one areaportal: Q2PRO's BSP_ValidateAreaPortals refuses it, id loads it.
+    let mut map = Q2Map::valid();
+    map.areaportals[0].0 = 1;
+    s.push(
+        Sample::new(
+            "q2_portalnum_past_count.bsp",
+            map.bytes(),
+            "warning",
+            &["bsp-portalnum-past-count"],
+        )
+        .under("q2pro", "error")
+        .under("quake2", "ok"),
+    );
     s
 }

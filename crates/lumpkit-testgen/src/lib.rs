@@ -9,6 +9,7 @@
 
 pub mod blp;
 pub mod bsp;
+pub mod bsp_faces;
 pub mod bsp_limits;
 pub mod jpeg;
 pub mod lz;

@@ -109,6 +109,8 @@ pub struct Q1Map {
     pub faces: Vec<Q1Face>,
     /// Lighting bytes.
     pub lighting: Vec<u8>,
+    /// Clip nodes: plane and children (negative: contents).
+    pub clipnodes: Vec<(i32, [i32; 2])>,
     /// Leafs.
     pub leafs: Vec<Q1Leaf>,
     /// Marksurfaces.
@@ -181,6 +183,7 @@ impl Q1Map {
                 lightofs: 0,
             }],
             lighting: (0..FACE_SAMPLES * sample).map(|i| (i * 7) as u8).collect(),
+            clipnodes: Vec::new(),
             leafs: vec![
                 Q1Leaf {
                     contents: -2,
@@ -257,6 +260,15 @@ impl Q1Map {
             faces.extend_from_slice(&f.styles);
             i32s(&mut faces, &[f.lightofs]);
         }
+        let mut clipnodes = Vec::new();
+        for (plane, children) in &self.clipnodes {
+            i32s(&mut clipnodes, &[*plane]);
+            if wide {
+                i32s(&mut clipnodes, children);
+            } else {
+                u16s(&mut clipnodes, &children.map(|c| c as i16 as u16));
+            }
+        }
         let mut leafs = Vec::new();
         for l in &self.leafs {
             i32s(&mut leafs, &[l.contents, l.visofs]);
@@ -312,7 +324,7 @@ impl Q1Map {
             texinfo,
             faces,
             self.lighting.clone(),
-            Vec::new(),
+            clipnodes,
             leafs,
             marks,
             edges,

@@ -3,7 +3,10 @@
 //! including the room `CM_InitBoxHull` reserves after the map's own records.
 
 use super::{Condition, Engine, EngineLimit};
-use crate::q2bsp::rules::{LEAFBRUSHES_EMPTY, LIMIT_EXCEEDED, NO_EMPTY_LEAF as NO_EMPTY_LEAF_RULE};
+use crate::q2bsp::rules::{
+    LEAFBRUSHES_EMPTY, LIMIT_EXCEEDED, NO_EMPTY_LEAF as NO_EMPTY_LEAF_RULE,
+    PORTALNUM_PAST_COUNT as PORTALNUM_RULE,
+};
 
 const Q2PRO: &str = "skullernet/q2pro src/common/bsp.c BSP_Load*: lumps allocated to their size, no MAX_MAP_* count check";
 
@@ -170,3 +173,28 @@ q2_refusal!(
     "id Quake 2 refuses the map (\"Map with no planes\" in CMod_LoadLeafBrushes)",
     "CMod_LoadLeafBrushes: count < 1 is a Com_Error"
 );
+
+/// An areaportal whose portal number is at or past the areaportal count (value 1). Q2PRO sizes
+/// its `portalopen` state by the portals it validates; id Quake 2 copies the number unchecked
+/// and indexes its fixed `portalopen[MAX_MAP_AREAPORTALS]`, so below 1024 it loads the map (at
+/// 1024 and past, `bsp-bad-portalnum` is an error).
+pub static PORTALNUM_PAST_COUNT: Condition = Condition {
+    rule: &PORTALNUM_RULE,
+    limit: "numareaportals",
+    what: "a portal number at or past the areaportal count",
+    effect: "Q2PRO refuses the map (\"Bad portalnum\")",
+    engines: &[
+        EngineLimit {
+            engine: Engine::Q2pro,
+            max: Some(0),
+            source: "skullernet/q2pro src/common/bsp.c BSP_ValidateAreaPortals: BSP_ENSURE(p->portalnum < bsp->numareaportals, \"Bad portalnum\")",
+        },
+        EngineLimit {
+            engine: Engine::Quake2,
+            max: None,
+            source: "id-Software/Quake-2 qcommon/cmodel.c CMod_LoadAreaPortals: portalnum copied unchecked, used as an index of portalopen[MAX_MAP_AREAPORTALS] in FloodArea_r",
+        },
+    ],
+    // Yamagi Quake II was not re-read for this check.
+    exhaustive: false,
+};

@@ -6,9 +6,11 @@
 //! miptex code (WAD3), not here. `BSP2` and `2PSB` (ericw-tools and QuakeSpasm `bspfile.h`) put
 //! their magic in the version field and widen the records ([`layout`]); the lumps are the same. Directory checks and entity text are shared with [`crate::q2bsp`].
 
+pub mod anim;
 pub mod layout;
 pub mod limits;
 pub mod raw;
+pub mod surfaces;
 pub mod validate;
 pub mod view;
 

@@ -109,6 +109,8 @@ impl Bsp1<'_> {
     /// Every cross-lump check; run only on a map whose directory is clean.
     pub fn validate(&self, sink: &mut impl Sink) -> Result<(), Error> {
         self.check_limits(sink)?;
+        self.check_animations(sink)?;
+        self.check_surfaces(sink)?;
         match self.variant {
             Variant::Bsp29 => self.validate_as::<layout::Bsp29>(sink),
             Variant::Bsp2 => self.validate_as::<layout::Bsp2>(sink),
@@ -277,6 +279,25 @@ impl Bsp1<'_> {
                 sink.report(rules::BAD_VISOFS.with(at(10, i), [i as u64, visofs as u64, vis_len]))?;
                 break;
             }
+        }
+        // Clipping hulls 1 and 2 (GoldSrc also 3, its crouching hull; Quake never uses hull 3). A
+        // negative head is a contents value; a map without clipnodes is left alone (a compiler's
+        // `-noclip`), as the render head check tolerates an empty nodes lump.
+        let hulls = if self.version == 30 { 3 } else { 2 };
+        let n_clip = clipnodes.len() as u64;
+        if n_clip > 0
+            && let Some((i, hull, head)) = models.iter().enumerate().find_map(|(i, m)| {
+                (1..=hulls).find_map(|j| {
+                    let head = m.headnode.get(j)?.get();
+                    (head >= 0 && u64::from(head.unsigned_abs()) >= n_clip).then_some((
+                        i,
+                        j as u64,
+                        u64::from(head.unsigned_abs()),
+                    ))
+                })
+            })
+        {
+            sink.report(rules::BAD_CLIP_HEADNODE.with(at(14, i), [i as u64, head, hull]))?;
         }
         for (i, m) in models.iter().enumerate() {
             let head = m.headnode.first().map_or(0, |h| h.get());

@@ -310,6 +310,47 @@ pub static LEAFBRUSHES_EMPTY: Rule = Rule {
     message: "the map has {what}: {effect}; {sides}",
 };
 
+/// A face's lightmap extents (`CalcSurfaceExtents`) over a renderer's limit
+/// ([`crate::profiles::quake1::SURFACE_EXTENTS`]): which engines refuse it comes from the profile.
+pub static SURFACE_EXTENTS: Rule = Rule {
+    code: "bsp-surface-extents",
+    severity: Severity::Warning,
+    message: "a face's lightmap spans {0} texels along a texture axis (the widest face without TEX_SPECIAL; the smallest limit is {1}): {effect}; {sides}",
+};
+
+/// The faces' lightmaps overflow GLQuake's lightmap pages (`AllocBlock`,
+/// [`crate::profiles::quake1::LIGHTMAP_PAGES`]).
+pub static LIGHTMAP_PAGES: Rule = Rule {
+    code: "bsp-lightmap-pages",
+    severity: Severity::Warning,
+    message: "the map's own faces overflow {limit} {1} lightmap pages of 128x128 (a lower bound: other brush models share the pages): {effect}; {sides}",
+};
+
+/// An animated texture sequence (`+0name` …) with a bad frame character or a missing frame
+/// ([`crate::profiles::quake1::ANIM_SEQUENCE`]); the offset is the texture's record.
+pub static ANIM_SEQUENCE: Rule = Rule {
+    code: "bsp-anim-sequence",
+    severity: Severity::Warning,
+    message: "a broken animated texture sequence (the texture at this offset: a frame character outside 0-9 / A-J, or a gap in its frames): {effect}; {sides}",
+};
+
+/// An areaportal's portal number is at or past the areaportal count (but below 1024): Q2PRO
+/// refuses the map, id Quake 2 loads it ([`crate::profiles::quake2::PORTALNUM_PAST_COUNT`]).
+pub static PORTALNUM_PAST_COUNT: Rule = Rule {
+    code: "bsp-portalnum-past-count",
+    severity: Severity::Warning,
+    message: "an areaportal (the record at this offset) has {what}: {effect}; {sides}",
+};
+
+/// A Quake 1 / GoldSrc model's clipping-hull head node is past the clipnodes lump. id
+/// `Mod_LoadBrushModel` (`gl_model.c`, ReHLDS `model.cpp`) makes `headnode[1..]` each hull's first
+/// clipnode without a check, and the first collision test against the model reads past the lump.
+pub static BAD_CLIP_HEADNODE: Rule = Rule {
+    code: "bsp-bad-clip-headnode",
+    severity: Severity::Error,
+    message: "model {0}'s clipping hull {2} starts at clipnode {1}, past the clipnodes lump; Quake and GoldSrc take it unchecked and collision tests read past the clipnodes",
+};
+
 /// Every Quake 1 / Quake 2 BSP rule.
 pub static RULES: &[&Rule] = &[
     &TRUNCATED_HEADER,
@@ -360,4 +401,9 @@ pub static RULES: &[&Rule] = &[
     &LIMIT_EXCEEDED,
     &NO_EMPTY_LEAF,
     &LEAFBRUSHES_EMPTY,
+    &SURFACE_EXTENTS,
+    &LIGHTMAP_PAGES,
+    &ANIM_SEQUENCE,
+    &PORTALNUM_PAST_COUNT,
+    &BAD_CLIP_HEADNODE,
 ];

@@ -193,6 +193,15 @@ impl<'a, L: Layout> Map<'a, L> {
                 None
             }
         })?;
+        // Below 1024, a portal number past the count is engine-dependent (Q2PRO refuses it).
+        if let Some(i) = self.areaportals.iter().position(|p| {
+            let num = u64::from(p.portalnum.get() as u32);
+            num >= n_areaportals && num < u64::from(MAX_AREAPORTALS)
+        }) && let Some(d) =
+            crate::profiles::quake2::PORTALNUM_PAST_COUNT.check(1, at(Lump::AreaPortals, i))
+        {
+            f.sink.report(d)?;
+        }
         // Edges, surfedges, faces, leaffaces (the renderer's lumps).
         f.check(self.edges.iter(), |i, e| {
             e.vertices()

@@ -1,0 +1,281 @@
+//! Renderer limits on the faces of a Quake 1 / GoldSrc map, measured with the engines' own
+//! arithmetic: each face's lightmap extents (`CalcSurfaceExtents`, `bsp-surface-extents`) and the
+//! 128×128 lightmap pages all faces fill (GLQuake's `GL_BuildLightmaps` → `AllocBlock`,
+//! `bsp-lightmap-pages`). Both are engine-dependent ([`crate::profiles::quake1`]): the software
+//! renderers and GLQuake refuse what QuakeSpasm and Xash3D load.
+
+use zerocopy::FromBytes;
+use zerocopy::little_endian::I32;
+
+use crate::diag::Sink;
+use crate::error::Error;
+use crate::profiles::{Condition, quake1};
+use crate::q2bsp::layout::{EdgeRecord, FaceRecord};
+use crate::q2bsp::raw::Vertex;
+
+use super::layout::{Bsp29, Layout};
+use super::raw::TexInfo;
+use super::view::{Bsp1, Variant};
+
+/// `TEX_SPECIAL` in a texinfo's flags: the only thing that exempts a face from the extents check
+/// in every engine read (id `gl_model.c` and `model.c`, QuakeSpasm, ReHLDS `model.cpp`).
+const TEX_SPECIAL: i32 = 1;
+
+/// GLQuake's lightmap page (`BLOCK_WIDTH` × `BLOCK_HEIGHT` in `gl_rsurf.c`).
+const BLOCK: usize = 128;
+
+/// Pages simulated: one more than GLQuake's `MAX_LIGHTMAPS` (64), so that "full" is measured
+/// without allocating (this crate never does).
+const PAGES: usize = 65;
+
+/// `floor` without `std` (the argument is a texture coordinate / 16; saturates far outside `i64`).
+fn floor(x: f64) -> i64 {
+    let t = x as i64;
+    if (t as f64) > x {
+        t.saturating_sub(1)
+    } else {
+        t
+    }
+}
+
+/// `ceil` without `std`.
+fn ceil(x: f64) -> i64 {
+    let t = x as i64;
+    if (t as f64) < x {
+        t.saturating_add(1)
+    } else {
+        t
+    }
+}
+
+/// The lumps a face's extents need.
+struct Faces<'b, L: Layout> {
+    vertexes: &'b [Vertex],
+    edges: &'b [L::Edge],
+    surfedges: &'b [I32],
+    texinfo: &'b [TexInfo],
+}
+
+impl<L: Layout> Faces<'_, L> {
+    /// The face's extents in texels per texture axis, as `CalcSurfaceExtents` computes them:
+    /// every vertex the surfedges start at, projected on both texture axes (products and sums in
+    /// double precision, the result stored to `float` as QuakeSpasm does; GLQuake's x87 code
+    /// rounds the same extended sum to the same `float`), then `(ceil(max/16) - floor(min/16)) *
+    /// 16`. `None` when an index is bad (other rules report it) or the face has no edge.
+    fn extents(&self, face: &L::Face) -> Option<(&TexInfo, [i64; 2])> {
+        let t = self.texinfo.get(usize::try_from(face.texinfo()).ok()?)?;
+        let (first, count) = face.edges();
+        let (mut mins, mut maxs) = ([f32::MAX; 2], [f32::MIN; 2]);
+        for k in 0..count {
+            let s = self
+                .surfedges
+                .get(usize::try_from(first.checked_add(k)?).ok()?)?
+                .get();
+            let e = self.edges.get(usize::try_from(s.unsigned_abs()).ok()?)?;
+            let [v0, v1] = e.vertices();
+            let v = if s >= 0 { v0 } else { v1 };
+            let p = self.vertexes.get(usize::try_from(v).ok()?)?.point;
+            let [x, y, z] = p.map(|c| f64::from(c.get()));
+            for ((axis, lo), hi) in t.vecs.iter().zip(&mut mins).zip(&mut maxs) {
+                let [a, b, c, d] = axis.map(|c| f64::from(c.get()));
+                let val = (x * a + y * b + z * c + d) as f32;
+                if val < *lo {
+                    *lo = val;
+                }
+                if val > *hi {
+                    *hi = val;
+                }
+            }
+        }
+        if count == 0 {
+            return None;
+        }
+        let side = |lo: f32, hi: f32| {
+            let cells = ceil(f64::from(hi) / 16.0).saturating_sub(floor(f64::from(lo) / 16.0));
+            cells.saturating_mul(16)
+        };
+        Some((t, [side(mins[0], maxs[0]), side(mins[1], maxs[1])]))
+    }
+}
+
+/// GLQuake's `allocated[MAX_LIGHTMAPS][BLOCK_WIDTH]` (one page more), with each page's lowest
+/// column so that a page no block fits in is skipped at once (the same answer `AllocBlock`
+/// reaches column by column).
+struct Pages {
+    allocated: [[u8; BLOCK]; PAGES],
+    lowest: [u8; PAGES],
+    used: usize,
+}
+
+impl Pages {
+    fn new() -> Pages {
+        Pages {
+            allocated: [[0; BLOCK]; PAGES],
+            lowest: [0; PAGES],
+            used: 0,
+        }
+    }
+
+    /// `AllocBlock(w, h)`: the first page, leftmost lowest spot, with GLQuake's loop bound
+    /// `i < BLOCK_WIDTH - w` (a block 128 wide never fits). `false` when every page is full.
+    fn alloc(&mut self, w: usize, h: usize) -> bool {
+        for (texnum, (page, lowest)) in self
+            .allocated
+            .iter_mut()
+            .zip(self.lowest.iter_mut())
+            .enumerate()
+        {
+            if usize::from(*lowest).saturating_add(h) > BLOCK {
+                continue;
+            }
+            let mut best = BLOCK;
+            let mut spot = None;
+            for i in 0..BLOCK.saturating_sub(w) {
+                let window = page.get(i..i.saturating_add(w)).unwrap_or(&[]);
+                let mut best2 = 0;
+                let fits = window.iter().all(|&a| {
+                    let a = usize::from(a);
+                    best2 = best2.max(a);
+                    a < best
+                });
+                if fits && window.len() == w {
+                    spot = Some(i);
+                    best = best2;
+                }
+            }
+            let top = best.saturating_add(h);
+            let Some(x) = spot.filter(|_| top <= BLOCK) else {
+                continue;
+            };
+            for a in page.iter_mut().skip(x).take(w) {
+                *a = u8::try_from(top).unwrap_or(u8::MAX);
+            }
+            *lowest = page.iter().copied().min().unwrap_or(0);
+            self.used = self.used.max(texnum.saturating_add(1));
+            return true;
+        }
+        false
+    }
+}
+
+impl Bsp1<'_> {
+    fn lump_bytes(&self, i: usize) -> (&[u8], u64) {
+        self.lumps
+            .get(i)
+            .map_or((&[][..], 0), |l| (l.bytes, l.offset))
+    }
+
+    /// The name of texture slot `i` (its 16 name bytes), `None` for a missing slot.
+    fn texture_name(&self, i: u32) -> Option<&[u8]> {
+        let (bytes, _) = self.texture(i)?;
+        let name = bytes.get(..16)?;
+        Some(name.split(|&b| b == 0).next().unwrap_or(name))
+    }
+
+    /// Reports the largest face extents and the lightmap pages the faces fill, when an engine of
+    /// the family refuses them. BSP29 and BSP30 only (BSP2 is for ports that lifted the limits).
+    pub fn check_surfaces(&self, sink: &mut impl Sink) -> Result<(), Error> {
+        if self.variant != Variant::Bsp29 {
+            return Ok(());
+        }
+        let slice = |i: usize| self.lump_bytes(i).0;
+        let geo = Faces::<Bsp29> {
+            vertexes: <[Vertex]>::ref_from_bytes(slice(3)).unwrap_or(&[]),
+            edges: <[<Bsp29 as Layout>::Edge]>::ref_from_bytes(slice(12)).unwrap_or(&[]),
+            surfedges: <[I32]>::ref_from_bytes(slice(13)).unwrap_or(&[]),
+            texinfo: <[TexInfo]>::ref_from_bytes(slice(6)).unwrap_or(&[]),
+        };
+        let (faces_bytes, faces_at) = self.lump_bytes(7);
+        let faces = <[<Bsp29 as Layout>::Face]>::ref_from_bytes(faces_bytes).unwrap_or(&[]);
+        let goldsrc = self.version == 30;
+        let has_textures = !slice(2).is_empty();
+        let mut widest: Option<(i64, usize)> = None;
+        let mut pages = Pages::new();
+        let mut full_at = None;
+        for (i, f) in faces.iter().enumerate() {
+            let Some((t, ext)) = geo.extents(f) else {
+                continue;
+            };
+            let largest = ext[0].max(ext[1]);
+            if t.flags.get() & TEX_SPECIAL == 0 && widest.is_none_or(|(w, _)| largest > w) {
+                widest = Some((largest, i));
+            }
+            // GLQuake gives every face but sky and liquids (`SURF_DRAWSKY` / `SURF_DRAWTURB`,
+            // set from the texture's name) a block, lit or not; a face too wide for a page is
+            // left to the extents check. GoldSrc's renderer source is not public: not simulated.
+            if goldsrc || full_at.is_some() {
+                continue;
+            }
+            let name = u32::try_from(t.miptex.get())
+                .ok()
+                .filter(|_| has_textures)
+                .and_then(|m| self.texture_name(m))
+                .unwrap_or(b"notexture");
+            if name.starts_with(b"sky") || name.starts_with(b"*") {
+                continue;
+            }
+            let block = |e: i64| usize::try_from((e >> 4).saturating_add(1)).ok();
+            let (Some(w), Some(h)) = (block(ext[0]), block(ext[1])) else {
+                continue;
+            };
+            if w == 0 || h == 0 || w >= BLOCK || h > BLOCK {
+                continue;
+            }
+            if !pages.alloc(w, h) {
+                full_at = Some(i);
+            }
+        }
+        let face_at = |i: usize| faces_at.saturating_add((i as u64).saturating_mul(20));
+        let extents: &'static Condition = if goldsrc {
+            &quake1::GOLDSRC_SURFACE_EXTENTS
+        } else {
+            &quake1::SURFACE_EXTENTS
+        };
+        if let Some((w, i)) = widest
+            && let Some(d) = extents.check(u64::try_from(w).unwrap_or(0), face_at(i))
+        {
+            sink.report(d)?;
+        }
+        if !goldsrc {
+            let (used, at) = match full_at {
+                Some(i) => (PAGES, face_at(i)),
+                None => (pages.used, faces_at),
+            };
+            if let Some(d) = quake1::LIGHTMAP_PAGES.check(used as u64, at) {
+                sink.report(d)?;
+            }
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Pages;
+
+    #[test]
+    fn alloc_block_packs_like_glquake() {
+        let mut p = Pages::new();
+        // Blocks may start at columns 0..=120 (`i < BLOCK_WIDTH - w`): 18 blocks 7 wide fit a page.
+        for _ in 0..18 {
+            assert!(p.alloc(7, 128));
+        }
+        assert_eq!(p.used, 1);
+        assert!(p.alloc(7, 128));
+        assert_eq!(p.used, 2);
+        // A block as wide as the page never fits.
+        assert!(!p.alloc(128, 1));
+    }
+
+    #[test]
+    fn every_page_full_is_refused() {
+        let mut p = Pages::new();
+        let mut placed = 0;
+        while p.alloc(64, 128) {
+            placed += 1;
+        }
+        // One 64-wide block per page (columns 0..63; the next spot would start at 64 = 128 - w).
+        assert_eq!(placed, 65);
+        assert_eq!(p.used, 65);
+    }
+}
