@@ -138,7 +138,7 @@ pub fn paa(d: &mut Draw<'_>) -> Vec<u8> {
             u => pixels * u as usize,
         };
         let mut data = d.bytes(need).to_vec();
-        if d.byte() % 4 != 0 {
+        if d.byte() % 16 != 0 {
             // Usually the right size, padded with a pattern, so the pixel decoders run.
             let pad = paa::pattern(need.saturating_sub(data.len()), d.byte());
             data.extend_from_slice(&pad);
@@ -161,7 +161,8 @@ pub fn paa(d: &mut Draw<'_>) -> Vec<u8> {
         height = (height / 2).max(1);
     }
     let mut spec = paa::PaaSpec::typed(word, mips);
-    if d.flag() {
+    if d.byte() % 8 == 0 {
+        // A swizzle of fuzzed values (most of them ones Arma does not define).
         spec.tags.push((*b"SWIZ", d.bytes(4).to_vec()));
     }
     spec.offs = d.byte() != 0xFF;
