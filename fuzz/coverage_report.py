@@ -46,7 +46,12 @@ def crate_and_rest(root, path):
 
 def module_of(rest):
     # src/mpq/crypt.rs -> mpq; src/rules.rs -> rules
+    # src/formats/blp.rs (the facade's format glue) -> formats/blp
     parts = rest.split(os.sep)
+    if len(parts) >= 4 and parts[0] == "src" and parts[1] == "formats":
+        return "formats/" + os.path.splitext(parts[2])[0]
+    if len(parts) == 3 and parts[0] == "src" and parts[1] == "formats":
+        return "formats/" + os.path.splitext(parts[2])[0]
     if len(parts) >= 3 and parts[0] == "src":
         return parts[1]
     return os.path.splitext(parts[-1])[0]

@@ -33,11 +33,12 @@ if [ $record = 1 ]; then
 fi
 dicts=$(mktemp -d)
 trap 'rm -rf "$dicts"' EXIT
-cargo run --release -q --manifest-path "$root/Cargo.toml" -p lumpkit-cli -- corpus --format all \
+# A dev build (writing dictionaries is no work) reuses what `cargo test` has built.
+cargo run -q --manifest-path "$root/Cargo.toml" -p lumpkit-cli -- corpus --format all \
   --out "$dicts/gen" >/dev/null || exit 2
 # 1234567 -> 1,234,567
-commas() { printf "%'d" "$1" 2>/dev/null || echo "$1"; }
-export LC_NUMERIC=en_US.UTF-8
+# (sed, not printf's %'d, which needs a locale the machine may not have)
+commas() { echo "$1" | sed -e ':a' -e 's/\([0-9]\)\([0-9]\{3\}\)\($\|,\)/\1,\2\3/' -e 'ta'; }
 for t in "${targets[@]}"; do
   fmt=$(target_format "$t")
   seeds=$(seed_corpus "$t" "$root")

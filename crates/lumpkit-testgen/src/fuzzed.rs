@@ -138,7 +138,7 @@ pub fn paa(d: &mut Draw<'_>) -> Vec<u8> {
             u => pixels * u as usize,
         };
         let mut data = d.bytes(need).to_vec();
-        if d.byte() % 16 != 0 {
+        if !d.byte().is_multiple_of(16) {
             // Usually the right size, padded with a pattern, so the pixel decoders run.
             let pad = paa::pattern(need.saturating_sub(data.len()), d.byte());
             data.extend_from_slice(&pad);
@@ -161,7 +161,7 @@ pub fn paa(d: &mut Draw<'_>) -> Vec<u8> {
         height = (height / 2).max(1);
     }
     let mut spec = paa::PaaSpec::typed(word, mips);
-    if d.byte() % 8 == 0 {
+    if d.byte().is_multiple_of(8) {
         // A swizzle of fuzzed values (most of them ones Arma does not define).
         spec.tags.push((*b"SWIZ", d.bytes(4).to_vec()));
     }
@@ -221,7 +221,7 @@ pub fn mpq(d: &mut Draw<'_>) -> Vec<u8> {
     w.version = u16::from(d.flag());
     w.sector_shift = u16::from(d.byte() % 4);
     w.hash_entries = 8 << d.below(3);
-    w.listfile = d.byte() % 4 != 0;
+    w.listfile = !d.byte().is_multiple_of(4);
     w.hash_last = d.flag();
     w.prefix = match d.below(4) {
         0 => mpq::Prefix::Hm3w,
@@ -278,8 +278,8 @@ pub fn zip(d: &mut Draw<'_>) -> Vec<u8> {
         members.push(m);
     }
     let mut archive = zip::Archive::of(members);
-    archive.zip64 = d.byte() % 4 == 0;
-    if d.byte() % 4 == 0 {
+    archive.zip64 = d.byte().is_multiple_of(4);
+    if d.byte().is_multiple_of(4) {
         archive.prefix = d.bytes(64).to_vec();
     }
     archive.comment = d.bytes(32).to_vec();
