@@ -4,13 +4,17 @@
 # (`lumpkit corpus` writes them from the parsers' constants; lumpkit.dict adds the tokens no constant
 # covers yet).
 # Seeds are kept small so that each input costs microseconds: a seed file over 64 KiB contributes only
-# its first 64 KiB (its headers, tables and first level), which is what mutation explores anyway.
+# its first 64 KiB (its headers, tables and first level), which is what mutation explores anyway
+# (fuzz/seeds.sh), and each target's corpus is minimised (`cargo fuzz cmin`) after its run.
+# Structure-aware targets (`*_built`) start from nothing: their input is choices, not a file.
 # Crashes, OOMs and timeouts are minimised and copied to corpus/<format>/regression/ as crash-<sha1>,
 # oom-<sha1>, timeout-<sha1>, where `cargo test` replays them on stable (tests/regression.rs).
 # Usage: fuzz/run-all.sh [--record] [SECONDS] [TARGET...]     (needs nightly and cargo-fuzz)
 #   --record  appends one row per target to fuzz/CAMPAIGNS.md (see fuzz/campaign.sh)
 set -uo pipefail
 cd "$(dirname "$0")"
+# shellcheck source=fuzz/seeds.sh
+. ./seeds.sh
 record=0
 if [ "${1:-}" = --record ]; then record=1; shift; fi
 secs=${1:-60}
@@ -29,25 +33,16 @@ if [ $record = 1 ]; then
 fi
 dicts=$(mktemp -d)
 trap 'rm -rf "$dicts"' EXIT
-cargo run --release -q --manifest-path "$root/Cargo.toml" -p lumpkit-cli -- corpus --format all \
+# A dev build (writing dictionaries is no work) reuses what `cargo test` has built.
+cargo run -q --manifest-path "$root/Cargo.toml" -p lumpkit-cli -- corpus --format all \
   --out "$dicts/gen" >/dev/null || exit 2
 # 1234567 -> 1,234,567
-commas() { printf "%'d" "$1" 2>/dev/null || echo "$1"; }
-export LC_NUMERIC=en_US.UTF-8
+# (sed, not printf's %'d, which needs a locale the machine may not have)
+commas() { echo "$1" | sed -e ':a' -e 's/\([0-9]\)\([0-9]\{3\}\)\($\|,\)/\1,\2\3/' -e 'ta'; }
 for t in "${targets[@]}"; do
-  fmt=${t%%_*}
-  case "$fmt" in lzss|lzo) fmt=lz ;; sevenz) fmt=7z ;; esac
-  seeds="corpus/$t"
-  mkdir -p "$seeds" "artifacts/$t"
-  # Seed with our generated corpus (and the shared one when present) for the target's format.
-  for d in "$root/corpus/$fmt" "$root/../shared/corpus/$fmt"; do
-    [ -d "$d" ] || continue
-    find "$d" -maxdepth 1 -type f ! -name '*.tsv' ! -name '*.md' -print0 2>/dev/null |
-      while IFS= read -r -d '' f; do
-        dest="$seeds/$(basename "$f")"
-        [ -e "$dest" ] || head -c 65536 "$f" > "$dest"
-      done
-  done
+  fmt=$(target_format "$t")
+  seeds=$(seed_corpus "$t" "$root")
+  mkdir -p "artifacts/$t"
   case "$fmt" in skin) dictfmt=m2 ;; sniff) dictfmt='*' ;; *) dictfmt=$fmt ;; esac
   # shellcheck disable=SC2086  # `*` (sniff) is meant to expand to every format's dictionary
   cat "$dicts"/gen/$dictfmt.dict lumpkit.dict 2>/dev/null > "$dicts/$t.dict"
@@ -56,8 +51,13 @@ for t in "${targets[@]}"; do
   # otherwise be reported again as new findings.
   stamp=$(mktemp)
   log=$(mktemp)
+  # A structure-aware input is choices and member content: 16 KiB builds five members of 3 KiB.
+  case "$t" in *_built) max_len=16384 ;; *) max_len=$SEED_BYTES ;; esac
   cargo +nightly fuzz run -O "$t" "$seeds" -- -max_total_time="$secs" -rss_limit_mb=2048 \
-    -timeout=10 -max_len=65536 -dict="$dicts/$t.dict" -print_final_stats=1 > "$log" 2>&1
+    -timeout=10 -max_len="$max_len" -dict="$dicts/$t.dict" -print_final_stats=1 > "$log" 2>&1
+  # Keep only the inputs that add coverage, so the corpus stays small and the next run (and
+  # coverage.sh) starts fast: without this, fuzz/corpus grew to 29 MB of 64 KiB mutants.
+  cargo +nightly fuzz cmin -O "$t" "$seeds" >/dev/null 2>&1 || true
   tail -n 25 "$log" | grep -E "stat::|cov:|==|SUMMARY|Test unit" | tail -n 8
   found=0
   for a in artifacts/"$t"/*; do
@@ -70,6 +70,8 @@ for t in "${targets[@]}"; do
     mkdir -p "$root/corpus/$fmt/regression"
     # Reproducers promise only that they no longer crash or hang: any verdict is accepted by `check`.
     [ -f "$root/corpus/$fmt/regression/expect.tsv" ] || printf 'file\tstatus\tcodes\n*\tany\t\n' > "$root/corpus/$fmt/regression/expect.tsv"
+    # A structure-aware target's reproducer is its raw input, which the replay builds first.
+    case "$t" in *_built) kind="built-$kind" ;; esac
     cp "$min" "$root/corpus/$fmt/regression/$kind-$sha"
     echo "   found $kind -> corpus/$fmt/regression/$kind-$sha"
     rm -f "$a" "$min"

@@ -1,0 +1,11 @@
+//! Structure-aware: the input chooses the layout and supplies the content of an MPQ with encrypted hash and block tables (and HET/BET, listfile, attributes) built right
+//! (`lumpkit_testgen::fuzzed`), so the checks blind mutation rarely passes are passed and the code
+//! behind them (members, nested content, pixel decoders) is reached. Reproducers are kept as the
+//! raw input (`corpus/mpq/regression/built-*`), which `tests/regression.rs` builds and replays.
+#![no_main]
+
+libfuzzer_sys::fuzz_target!(|data: &[u8]| {
+    if let Some(file) = lumpkit_testgen::fuzzed::build("mpq", data) {
+        lumpkit::exercise::format(lumpkit::by_name("mpq").expect("registered"), &file);
+    }
+});

@@ -1,0 +1,31 @@
+# Sourced by run-all.sh and coverage.sh: which corpus folder a target's seeds come from, and the
+# seeding itself, so that fuzzing and coverage start from the same inputs.
+
+# Largest seed kept from a corpus file: the head of a large file (its header, tables and first
+# level) is what mutation explores; the rest only makes every input slower.
+SEED_BYTES=${SEED_BYTES:-65536}
+
+# The corpus folder (corpus/<format>) a target's format lives in.
+target_format() {
+  local fmt=${1%%_*}
+  case "$fmt" in lzss | lzo) fmt=lz ;; sevenz) fmt=7z ;; esac
+  echo "$fmt"
+}
+
+# Seeds fuzz/corpus/TARGET (created when missing) from our generated corpus and the shared one
+# when present, and prints its path. Structure-aware targets (`*_built`) take raw choices, not
+# files: they start empty and grow their own corpus.
+seed_corpus() {
+  local t=$1 root=$2 fmt d f dest
+  fmt=$(target_format "$t")
+  mkdir -p "corpus/$t"
+  case "$t" in *_built) echo "corpus/$t"; return ;; esac
+  for d in "$root/corpus/$fmt" "$root/../shared/corpus/$fmt"; do
+    [ -d "$d" ] || continue
+    while IFS= read -r -d '' f; do
+      dest="corpus/$t/$(basename "$f")"
+      [ -e "$dest" ] || head -c "$SEED_BYTES" "$f" > "$dest"
+    done < <(find "$d" -maxdepth 1 -type f ! -name '*.tsv' ! -name '*.md' -print0 2>/dev/null)
+  done
+  echo "corpus/$t"
+}
