@@ -136,3 +136,32 @@ fn engine_names_round_trip() {
     }
     assert_eq!(Engine::from_name("doom"), None);
 }
+
+#[test]
+fn a_mis_draw_is_info_by_default_and_names_both_sides() {
+    let samples = lumpkit_testgen::blp::samples();
+    let s = samples.iter().find(|s| s.name == "npot-24x16.blp").unwrap();
+    let path = std::path::Path::new("npot-24x16.blp");
+    let report = check(path, &s.bytes, Targets::NONE);
+    let d = lumpkit::report::diagnostic_json(&report.diagnostics[0]);
+    assert_eq!(d["code"], "blp-dimension-not-power-of-two");
+    assert_eq!(d["severity"], "info");
+    assert_eq!(d["value"], 24);
+    assert_eq!(
+        d["refused_by"],
+        serde_json::json!(["wow-3.3.5", "wow-retail"])
+    );
+    assert_eq!(
+        d["loaded_by"],
+        serde_json::json!(["wc3-1.26", "wc3-1.27b", "wc3-1.28"])
+    );
+    let message = d["message"].as_str().unwrap();
+    assert!(
+        message.contains("solid green") && message.contains("loads in wc3-1.26"),
+        "{message}"
+    );
+    // Both families chosen: WoW's mis-draw is a warning, never an error.
+    let both = Targets::of(Engine::Wc3_126).with(Engine::WowRetail);
+    let report = check(path, &s.bytes, both);
+    assert_eq!(report.diagnostics[0].severity(), Severity::Warning);
+}

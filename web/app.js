@@ -325,6 +325,24 @@ $('pick-palette').addEventListener('change', async (e) => {
     $('palette-state').textContent = `refused: ${err.message}`;
   }
 });
+// Target engines: the worker judges later checks against them; files already checked are checked
+// again so that the table shows one verdict.
+$('targets').addEventListener('change', async (e) => {
+  const names = [...e.target.selectedOptions].map((o) => o.value);
+  try {
+    await ask('targets', { names });
+    $('targets-state').textContent = names.length ? names.join(', ') : 'none';
+    document.body.dataset.targets = names.join(',');
+    const again = [...files].map(([name, file]) => ({ name, file }));
+    if (again.length) await addFiles(again);
+  } catch (err) {
+    $('targets-state').textContent = `refused: ${err.message}`;
+  }
+});
+ask('engines').then((names) => {
+  for (const name of names) $('targets').append(el('option', { value: name, text: name }));
+  $('targets').size = Math.min(names.length, 4);
+}).catch((e) => showPageError(`lumpkit failed to list engines: ${e.message}`));
 $('filter-status').addEventListener('change', () => records.forEach(applyFilter));
 $('filter-format').addEventListener('change', () => records.forEach(applyFilter));
 $('export').addEventListener('click', exportJsonLines);

@@ -160,6 +160,19 @@ async function run() {
   await page.click('#export');
   const lines = readFileSync(await (await download).path(), 'utf8').trim().split('\n');
   check(lines.length === expected.size + 1, `export: ${lines.length} JSON lines, want ${expected.size + 1}`);
+
+  // 6. Target engines: picking OFP Elite re-checks the files; a PBO with `Cprs` entries (info by
+  // default) is then an error, as `lumpkit check --target ofp-elite` says.
+  const cprs = 'corpus/pbo/cprs.pbo';
+  const options = await page.evaluate(() => [...document.querySelectorAll('#targets option')].map((o) => o.value));
+  check(options.includes('ofp-elite') && options.includes('wow-3.3.5'), `targets: picker offers ${options}`);
+  check((await rowOf(cprs))?.status === 'ok', `${cprs}: want ok without a target`);
+  await checkInPage(() => page.selectOption('#targets', ['ofp-elite']));
+  const targeted = await rowOf(cprs);
+  const cli = cliCheck(repo, ['--target', 'ofp-elite', cprs]).find((r) => r.path === cprs);
+  check(targeted && cli && targeted.status === 'error' && targeted.status === cli.status
+    && targeted.codes.join() === cli.diagnostics.map((d) => d.code).sort().join(),
+    `${cprs} --target ofp-elite: page ${JSON.stringify(targeted)}, CLI ${JSON.stringify(cli && cli.status)}`);
 }
 
 

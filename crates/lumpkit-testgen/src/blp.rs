@@ -256,9 +256,12 @@ fn valid() -> Vec<Sample> {
         "blp1-jpeg-a8-mips.blp",
         jpeg_file(&Spec::v1(0, 8, 16, 8, true)),
     ));
-    out.push(ok(
+    // 12 pixels a side: not a power of two (info; WoW would draw it green).
+    out.push(Sample::new(
         "blp1-jpeg-a0.blp",
         jpeg_file(&Spec::v1(0, 0, 12, 10, false)),
+        "ok",
+        &["blp-dimension-not-power-of-two"],
     ));
     out.push(ok(
         "blp1-jpeg-abbreviated-a8-mips.blp",
@@ -286,9 +289,12 @@ fn valid() -> Vec<Sample> {
         "blp2-dxt3.blp",
         dxt_file(Spec::v2(2, 1, 8, 8, 16, true), 16),
     ));
-    out.push(ok(
+    // 12 pixels a side: not a power of two (info; WoW would draw it green).
+    out.push(Sample::new(
         "blp2-dxt5.blp",
         dxt_file(Spec::v2(2, 7, 8, 12, 12, false), 16),
+        "ok",
+        &["blp-dimension-not-power-of-two"],
     ));
     let raw = Spec::v2(3, 8, 8, 4, 4, true);
     out.push(ok(
@@ -447,6 +453,19 @@ fn malformed() -> Vec<Sample> {
         .under("wc3-1.28", "ok"),
     );
 
+    // 24×16: Warcraft III draws it, WoW draws a solid green texture.
+    out.push(
+        Sample::new(
+            "npot-24x16.blp",
+            indexed_file(&Spec::v1(1, 8, 24, 16, false)),
+            "ok",
+            &["blp-dimension-not-power-of-two"],
+        )
+        .under("wc3-1.26", "ok")
+        .under("wow-3.3.5", "warning")
+        .under("wow-retail", "warning"),
+    );
+
     let spec = Spec::v1(1, 8, 8, 4, false);
     let chunks = levels(
         &Spec {
@@ -544,7 +563,10 @@ fn malformed() -> Vec<Sample> {
         "jpeg-frame-16x8-in-12x12.blp",
         b,
         "warning",
-        &["blp-jpeg-dimensions-mismatch"],
+        &[
+            "blp-jpeg-dimensions-mismatch",
+            "blp-dimension-not-power-of-two",
+        ],
     ));
 
     // An encoder that stops halving at width 1: the 1x1 level of a 4x8 file is a 1x2 frame.

@@ -240,31 +240,31 @@ pub fn samples() -> Vec<Sample> {
         "argb4444_lzss_signed.paa",
         &argb(0x4444, 2, Store::Lzss(Sum::Signed), &[(24, 20), (12, 10)]),
         "ok",
-        &[],
+        &["paa-dimension-not-power-of-two"],
     ));
     s.push(sample(
         "argb1555_lzss_unsigned.paa",
         &argb(0x1555, 2, Store::Lzss(Sum::Unsigned), &[(33, 17)]),
         "ok",
-        &[],
+        &["paa-dimension-not-power-of-two"],
     ));
     s.push(sample(
         "argb8888_texview_lzss.paa",
         &argb(0x8888, 4, Store::Lzss(Sum::Signed), &[(20, 12), (10, 6)]),
         "ok",
-        &[],
+        &["paa-dimension-not-power-of-two"],
     ));
     s.push(sample(
         "argb8888_raw.paa",
         &argb(0x8888, 4, Store::Raw, &[(5, 3)]),
         "ok",
-        &[],
+        &["paa-dimension-not-power-of-two"],
     ));
     s.push(sample(
         "argb4444_raw.paa",
         &argb(0x4444, 2, Store::Raw, &[(6, 6), (3, 3)]),
         "ok",
-        &[],
+        &["paa-dimension-not-power-of-two"],
     ));
     s.push(sample(
         "ai88_lzss.paa",
@@ -292,14 +292,19 @@ pub fn samples() -> Vec<Sample> {
         MipSpec::new(25, 20, &indices, Store::PaletteRle),
         MipSpec::new(4, 4, &[3; 16], Store::PaletteRle),
     ];
-    s.push(sample("ofp_palette_rle.pac", &rle, "ok", &[]));
+    s.push(sample(
+        "ofp_palette_rle.pac",
+        &rle,
+        "ok",
+        &["paa-dimension-not-power-of-two"],
+    ));
     let mut rle_bad = rle.clone();
     rle_bad.mips[1].payload = vec![0x8E, 3]; // 15 bytes where 4x4 needs 16
     s.push(sample(
         "rle_short.pac",
         &rle_bad,
         "error",
-        &["paa-rle-invalid"],
+        &["paa-rle-invalid", "paa-dimension-not-power-of-two"],
     ));
     let mut unknown_tag = dxt3.clone();
     unknown_tag.tags.push((*b"ABCD", vec![1, 2, 3]));
@@ -511,6 +516,45 @@ pub fn samples() -> Vec<Sample> {
         &many,
         "warning",
         &["paa-too-many-mips"],
+    ));
+    s.extend(engine_samples());
+    s
+}
+
+/// Engine conventions: a UI-icon-sized texture (ACRE2 ships 38×35 ones), a DXT texture below one
+/// block, and a MAXC that is not `ffffffff`, each with its verdict per target.
+fn engine_samples() -> Vec<Sample> {
+    let mut s = Vec::new();
+    let icon = PaaSpec::typed(
+        0x8888,
+        vec![MipSpec::new(38, 35, &pattern(38 * 35 * 4, 5), Store::Raw)],
+    );
+    s.push(
+        sample(
+            "npot_icon_38x35.paa",
+            &icon,
+            "ok",
+            &["paa-dimension-not-power-of-two"],
+        )
+        .under("arma3", "warning")
+        .under("ofp", "ok"),
+    );
+    let tiny = PaaSpec::typed(0xFF01, dxt_chain(0xFF01, 8, &[(2, 2, false)]));
+    s.push(
+        sample("dxt1_2x2.paa", &tiny, "warning", &["paa-dxt-below-block"])
+            .under("arma3", "error")
+            .under("ofp", "warning"),
+    );
+    let mut maxc = PaaSpec::typed(
+        0xFF01,
+        dxt_chain(0xFF01, 8, &[(8, 8, false), (4, 4, false)]),
+    );
+    maxc.tags[1].1 = vec![0x80, 0x90, 0xA0, 0xFF];
+    s.push(sample(
+        "maxc_computed.paa",
+        &maxc,
+        "warning",
+        &["paa-maxc-value"],
     ));
     s
 }

@@ -140,12 +140,16 @@ pub fn samples() -> Vec<Sample> {
             "ok",
             &[],
         ),
+        // OFP reads `Cprs` entries; OFP Elite and ArmA 1 cannot.
         Sample::new(
             "cprs.pbo",
             build(Some(PROPS), &packed, Trailer::Sha1),
             "ok",
-            &[],
-        ),
+            &["pbo-entry-compressed"],
+        )
+        .under("ofp", "ok")
+        .under("ofp-elite", "error")
+        .under("arma1", "error"),
         Sample::new(
             "mission_no_vers.pbo",
             build(None, &stored, Trailer::Sha1),
@@ -211,7 +215,7 @@ pub fn samples() -> Vec<Sample> {
         "cprs_invalid.pbo",
         build(Some(PROPS), &bad_cprs, Trailer::Sha1),
         "error",
-        &["pbo-cprs-invalid"],
+        &["pbo-cprs-invalid", "pbo-entry-compressed"],
     ));
     let mut bad_sum = packed.clone();
     let n = bad_sum[0].data.len();
@@ -220,7 +224,7 @@ pub fn samples() -> Vec<Sample> {
         "cprs_checksum.pbo",
         build(Some(PROPS), &bad_sum, Trailer::Sha1),
         "warning",
-        &["pbo-cprs-checksum"],
+        &["pbo-cprs-checksum", "pbo-entry-compressed"],
     ));
     s.push(Sample::new(
         "sha1_missing.pbo",

@@ -233,6 +233,19 @@ pub fn samples() -> Vec<Sample> {
         Sample::new("wad3_every_type.wad", wad3_every_type(), "ok", &[]),
         Sample::new("wad2_every_type.wad", wad2_every_type(), "ok", &[]),
         Sample::new("decals.wad", decals_wad(), "ok", &[]),
+        // Quake looks `conchars` up in `gfx.wad` by name at start-up and stops without it.
+        Sample::new(
+            "gfx.wad",
+            wad(
+                b"WAD2",
+                &[
+                    EntrySpec::new(b"palette", kind::DECAL_OR_PALETTE, palette([1, 2, 3])),
+                    EntrySpec::new(b"conback", kind::CONPIC, qpic(16, 16, None)),
+                ],
+            ),
+            "error",
+            &["wad-gfx-conchars-missing"],
+        ),
     ];
 
     // miptex rules

@@ -55,6 +55,18 @@ pub fn samples() -> Vec<Sample> {
         "warning",
         &["wal-mip-out-of-bounds"],
     ));
+    // Level 0 only, offsets[1..3] zero (as some converters write): the software renderer copies
+    // w×h×85/64 bytes from offsets[0] and draws whatever follows as the smaller levels.
+    let mut b = valid[..100 + 16 * 16].to_vec();
+    for n in 1..4 {
+        set_u32(&mut b, 40 + n * 4, 0);
+    }
+    s.push(Sample::new(
+        "mips_missing.wal",
+        b,
+        "warning",
+        &["wal-mips-not-contiguous"],
+    ));
     // A full `name` is read by nobody; a full `animname` by qbsp3's strcpy.
     let mut b = valid.clone();
     b[..32].fill(b'a');

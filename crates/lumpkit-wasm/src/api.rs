@@ -8,7 +8,7 @@ use lumpkit::check::{Checked, JsonLine, check_tree};
 use lumpkit::member::{Resolved, resolve};
 use lumpkit::registry::{Sniffed, sniff};
 use lumpkit::report::Report;
-use lumpkit::{ChildContent, Context, Format, Image, Limits, Selection};
+use lumpkit::{ChildContent, Context, Engine, Format, Image, Limits, Selection, Targets};
 
 /// What a caller may set; every field has the CLI's default.
 #[derive(Clone, Debug, Default)]
@@ -27,6 +27,9 @@ pub struct Options {
     pub decode_pixels: bool,
     /// BSP: per-cluster visible counts (`info --vis`).
     pub vis: bool,
+    /// Engines to judge against (`--target`): an engine-dependent finding becomes an error for a
+    /// chosen engine that refuses the file and info for one that loads it.
+    pub targets: Targets,
 }
 
 /// The limits the CLI applies by default: a hostile file can exhaust the tab no more than a shell.
@@ -35,7 +38,7 @@ pub const LIMITS: Limits = Limits::DEFAULT;
 impl Options {
     /// The context the CLI would build for a file called `name` with these options.
     fn context<'a>(&'a self, name: &'a str) -> Context<'a> {
-        Context {
+        let mut ctx = Context {
             limits: LIMITS,
             strict: false,
             // Formats read the name's extension (MPQ maps, `decals.wad`); a browser has no files
@@ -47,7 +50,9 @@ impl Options {
             brief: false,
             budget: None,
             ..Context::default()
-        }
+        };
+        ctx.targets = self.targets;
+        ctx
     }
 }
 
@@ -134,6 +139,23 @@ pub fn check(bytes: &[u8], name: &str, options: &Options, out: &mut Vec<String>)
     }
 }
 
+/// The engines called `names` (as `--target` spells them), or the first unknown name with the
+/// known ones, as the CLI and the Python binding refuse it.
+pub fn targets<S: AsRef<str>>(names: &[S]) -> Result<Targets, String> {
+    names.iter().try_fold(Targets::NONE, |set, name| {
+        let name = name.as_ref();
+        Engine::from_name(name).map(|e| set.with(e)).ok_or_else(|| {
+            let known: Vec<&str> = Engine::ALL.iter().map(|e| e.name()).collect();
+            format!("unknown engine {name:?} (known: {})", known.join(", "))
+        })
+    })
+}
+
+/// Every engine name `targets` takes, for the page's picker.
+pub fn engine_names() -> Vec<&'static str> {
+    Engine::ALL.iter().map(|e| e.name()).collect()
+}
+
 /// Whether a file of this name is a corpus folder's manifest (`expect.tsv`, `targets.tsv`), which
 /// `check` reads instead of checking it: the facade's rule, as the CLI applies it.
 pub fn is_manifest(name: &str, bytes: &[u8]) -> bool {
@@ -217,6 +239,40 @@ mod tests {
             "corpus/blp/other.tsv",
             b"file\tstatus\tcodes\n"
         ));
+    }
+
+    /// `targets` judges engine-dependent findings as `--target` does, and refuses unknown names.
+    #[test]
+    fn targets_change_the_verdict_and_unknown_names_are_refused() -> Result<(), String> {
+        let samples = lumpkit_testgen::pbo::samples();
+        let cprs = samples
+            .iter()
+            .find(|s| s.name == "cprs.pbo")
+            .ok_or("no cprs.pbo sample")?;
+        let status = |names: &[&str]| -> Result<String, String> {
+            let options = Options {
+                targets: targets(names)?,
+                ..Options::default()
+            };
+            let mut out = Vec::new();
+            check(&cprs.bytes, "cprs.pbo", &options, &mut out);
+            let first: serde_json::Value =
+                serde_json::from_str(out.first().ok_or("no record")?).map_err(|e| e.to_string())?;
+            let info = inspect(&cprs.bytes, "cprs.pbo", &options)?;
+            assert_eq!(info["status"], first["status"], "{info}");
+            Ok(first["status"].as_str().unwrap_or_default().to_string())
+        };
+        assert_eq!(status(&[])?, "ok");
+        assert_eq!(status(&["ofp"])?, "ok");
+        assert_eq!(status(&["ofp-elite"])?, "error");
+        assert_eq!(status(&["OFP", "arma1"])?, "error");
+        let refused = targets(&["doom"]).err().unwrap_or_default();
+        assert!(
+            refused.contains("unknown engine \"doom\"") && refused.contains("arma3"),
+            "{refused}"
+        );
+        assert!(engine_names().contains(&"wow-3.3.5"));
+        Ok(())
     }
 
     /// `inspect` is `info --json`, for a file or for one of its members.

@@ -76,6 +76,12 @@ pub fn decode(bytes: &[u8], name: &str, options: JsValue) -> Result<Object, JsEr
     Ok(out)
 }
 
+/// Every engine name `options.targets` takes (`--target`), for the page's picker.
+#[wasm_bindgen]
+pub fn engines() -> Array {
+    api::engine_names().into_iter().map(JsValue::from).collect()
+}
+
 /// The limits every call applies (the CLI's defaults), for the page to show.
 #[wasm_bindgen]
 pub fn limits() -> Result<Object, JsError> {

@@ -24,6 +24,22 @@ pub fn options_from_js(options: &JsValue) -> Result<Options, JsError> {
     out.swizzle = get("swizzle").is_truthy();
     out.decode_pixels = get("decode").is_truthy();
     out.vis = get("vis").is_truthy();
+    let targets = get("targets");
+    if !targets.is_undefined() && !targets.is_null() {
+        if !js_sys::Array::is_array(&targets) {
+            return Err(JsError::new(
+                "options.targets must be an array of engine names",
+            ));
+        }
+        let names = js_sys::Array::from(&targets)
+            .iter()
+            .map(|v| {
+                v.as_string()
+                    .ok_or_else(|| JsError::new("options.targets must hold strings"))
+            })
+            .collect::<Result<Vec<String>, JsError>>()?;
+        out.targets = crate::api::targets(&names).map_err(|e| JsError::new(&e))?;
+    }
     let palette = get("palette");
     if !palette.is_undefined() && !palette.is_null() {
         let bytes = palette

@@ -40,6 +40,14 @@ pub static DIMENSION_OVER_512: Rule = Rule {
     message: "BLP1 of {0} {what} on its longest side, over {limit}: {effect}; {sides}",
 };
 
+/// Width or height not a power of two: WoW draws it solid green, Warcraft III draws it
+/// ([`crate::profiles::wow::BLP_NOT_POWER_OF_TWO`]). Reported once per file.
+pub static DIMENSION_NOT_POWER_OF_TWO: Rule = Rule {
+    code: "blp-dimension-not-power-of-two",
+    severity: Severity::Info,
+    message: "a side of {0} pixels is not a power of two: {effect}; {sides}",
+};
+
 /// `content` is neither JPEG (0) nor direct (1).
 pub static CONTENT_UNKNOWN: Rule = Rule {
     code: "blp-content-unknown",
@@ -191,6 +199,7 @@ pub static RULES: &[&Rule] = &[
     &DIMENSION_ZERO,
     &DIMENSION_TOO_LARGE,
     &DIMENSION_OVER_512,
+    &DIMENSION_NOT_POWER_OF_TWO,
     &CONTENT_UNKNOWN,
     &ALPHA_BITS_INVALID,
     &HAS_MIPMAPS_UNUSUAL,

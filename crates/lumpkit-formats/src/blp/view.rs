@@ -88,6 +88,11 @@ impl<'a> Blp<'a> {
         {
             sink.report(d)?;
         }
+        if let Some(side) = [w, h].into_iter().find(|s| !s.is_power_of_two())
+            && let Some(d) = crate::profiles::wow::BLP_NOT_POWER_OF_TWO.check(side.into(), 12)
+        {
+            sink.report(d)?;
+        }
         if header.has_mipmaps > 1 {
             let at = if header.version == Version::Blp2 {
                 11

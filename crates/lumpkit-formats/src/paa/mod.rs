@@ -11,6 +11,7 @@
 //! Non-DXT payloads exactly `w × h × bpp` long are raw, otherwise LZSS (a3-paa's rule; HEMTT and
 //! armaio always assume LZSS, which fails on raw data).
 
+pub mod conventions;
 pub mod rules;
 pub mod tags;
 pub mod types;

@@ -159,6 +159,32 @@ pub static RLE_INVALID: Rule = Rule {
     message: "mip {0}: palette RLE data fails at byte {1} of its payload; the level cannot be used",
 };
 
+/// The top level is not a power of two on each side: HEMTT warns it will not work as a standard
+/// texture in Arma 3; UI images (ACRE2's 38×35 icons) load
+/// ([`crate::profiles::arma::PAA_NOT_POWER_OF_TWO`]). Reported once per file.
+pub static DIMENSION_NOT_POWER_OF_TWO: Rule = Rule {
+    code: "paa-dimension-not-power-of-two",
+    severity: Severity::Info,
+    message: "the top level has a side of {0} pixels, not a power of two: {effect}; {sides}",
+};
+
+/// A DXT texture whose top level is below one 4×4 block on a side: Direct3D 11 cannot create it
+/// ([`crate::profiles::arma::PAA_DXT_BELOW_BLOCK`]).
+pub static DXT_BELOW_BLOCK: Rule = Rule {
+    code: "paa-dxt-below-block",
+    severity: Severity::Warning,
+    message: "the DXT top level has a side of {0} pixels, below one 4x4 block: {effect}; {sides}",
+};
+
+/// MAXC holds something other than `ff ff ff ff`: textures HEMTT wrote with a computed maximum
+/// colour rendered wrong in game (HEMTT #1177); its fix (#1197) writes `ffffffff`, the value of
+/// every real file in `../shared/research/paa.md`. How the engine uses MAXC is not documented.
+pub static MAXC_VALUE: Rule = Rule {
+    code: "paa-maxc-value",
+    severity: Severity::Warning,
+    message: "MAXC tag holds {0x}, not 0xffffffff: textures written with a computed maximum colour rendered wrong in game (HEMTT #1177, fixed by writing 0xffffffff in #1197); every real texture holds 0xffffffff",
+};
+
 /// Every PAA rule.
 pub static RULES: &[&Rule] = &[
     &TRUNCATED,
@@ -183,4 +209,7 @@ pub static RULES: &[&Rule] = &[
     &NO_MIPS,
     &TOO_MANY_MIPS,
     &RLE_INVALID,
+    &DIMENSION_NOT_POWER_OF_TWO,
+    &DXT_BELOW_BLOCK,
+    &MAXC_VALUE,
 ];

@@ -40,6 +40,8 @@ pub struct Tags<'a> {
     pub avgc: Option<[u8; 4]>,
     /// MAXC: maximum colour, bytes B, G, R, A.
     pub maxc: Option<[u8; 4]>,
+    /// Byte offset of the MAXC payload.
+    pub maxc_at: u64,
     /// FLAG: 1 = interpolated alpha, 2 = binary alpha.
     pub flag: Option<u32>,
     /// SWIZ: one byte per channel in the order A, R, G, B.
@@ -83,7 +85,10 @@ pub fn read<'a>(
         match name {
             AVGC | MAXC => match <[u8; 4]>::try_from(data) {
                 Ok(v) if name == AVGC => tags.avgc = Some(v),
-                Ok(v) => tags.maxc = Some(v),
+                Ok(v) => {
+                    tags.maxc = Some(v);
+                    tags.maxc_at = data_at;
+                }
                 Err(_) => sink.report(wrong_size(4))?,
             },
             FLAG => match <[u8; 4]>::try_from(data) {

@@ -99,6 +99,7 @@ impl<'a> Paa<'a> {
         }
         paa.walk(palette_at.saturating_add(palette_len), sink)?;
         paa.check_offs(sink)?;
+        super::conventions::check(&paa, sink)?;
         Ok(paa)
     }
 

@@ -89,6 +89,14 @@ pub static TRAILING_DATA: Rule = Rule {
     message: "{0} bytes after the entry data are not a 21-byte SHA-1 trailer; ignored",
 };
 
+/// Entries stored with the `Cprs` (LZSS) method: fine for OFP, refused by OFP Elite and ArmA 1
+/// ([`crate::profiles::arma::PBO_CPRS`]). Reported once per archive.
+pub static ENTRY_COMPRESSED: Rule = Rule {
+    code: "pbo-entry-compressed",
+    severity: Severity::Info,
+    message: "{0} entries are stored as {what} (LZSS): {effect}; {sides}",
+};
+
 /// Every PBO rule.
 pub static RULES: &[&Rule] = &[
     &TRUNCATED,
@@ -103,4 +111,5 @@ pub static RULES: &[&Rule] = &[
     &PATH_UNSAFE,
     &TRAILING_DATA,
     &DUPLICATE_NAME,
+    &ENTRY_COMPRESSED,
 ];

@@ -159,8 +159,12 @@ impl<'a> Pbo<'a> {
             data_end,
             sha1: None,
         };
+        let mut compressed = 0u64;
         for entry in pbo.entries() {
             let index = u64::from(entry.index);
+            if entry.method == METHOD_CPRS {
+                compressed = compressed.saturating_add(1);
+            }
             if entry.data(bytes).is_none() {
                 sink.report(rules::DATA_PAST_EOF.with(
                     entry.header_offset,
@@ -184,6 +188,9 @@ impl<'a> Pbo<'a> {
             if entry.path_unsafe() {
                 sink.report(rules::PATH_UNSAFE.with(entry.header_offset, [index, 0, 0]))?;
             }
+        }
+        if let Some(d) = crate::profiles::arma::PBO_CPRS.check(compressed, entries_at) {
+            sink.report(d)?;
         }
         if data_end <= len {
             let after = len.saturating_sub(data_end);

@@ -17,10 +17,12 @@
 //! its condition without allocating, and the message renders `{what}`, `{limit}`, `{effect}` and
 //! `{sides}` from the row.
 
+pub mod arma;
 pub mod pak;
 pub mod quake1;
 pub mod quake2;
 pub mod warcraft;
+pub mod wow;
 
 use core::fmt;
 
@@ -241,10 +243,24 @@ impl Condition {
         }
     }
 
+    /// [`Condition::severity`] toned down for a condition listed in [`MILD`] (a mis-draw or a
+    /// packing choice rather than a refusal).
+    pub fn verdict(&self, value: u64, targets: Targets) -> Option<Severity> {
+        let severity = self.severity(value, targets)?;
+        let Some(mild) = MILD.iter().find(|m| core::ptr::eq(m.condition, self)) else {
+            return Some(severity);
+        };
+        Some(match severity {
+            Severity::Error => mild.refused,
+            Severity::Warning => mild.split,
+            Severity::Info => Severity::Info,
+        })
+    }
+
     /// A finding of this condition for `value` at `offset`, with the family-wide default
     /// severity; `None` when no engine refuses `value`.
     pub fn check(&'static self, value: u64, offset: u64) -> Option<Diagnostic> {
-        let severity = self.severity(value, Targets::NONE)?;
+        let severity = self.verdict(value, Targets::NONE)?;
         let id = CONDITIONS
             .iter()
             .position(|c| core::ptr::eq(*c, self))
@@ -286,6 +302,45 @@ pub static CONDITIONS: &[&Condition] = &[
     &quake2::PORTALNUM_PAST_COUNT,
     &pak::FILES,
     &warcraft::BLP1_SIZE,
+    &wow::BLP_NOT_POWER_OF_TWO,
+    &arma::PAA_NOT_POWER_OF_TWO,
+    &arma::PAA_DXT_BELOW_BLOCK,
+    &arma::PBO_CPRS,
+];
+
+/// How loud a condition is whose refusing engines do not refuse the file outright: `refused`
+/// replaces the error (a chosen target, or every engine, is affected) and `split` the warning
+/// (engines disagree and no target was chosen).
+#[derive(Debug)]
+pub struct Mild {
+    /// The condition.
+    pub condition: &'static Condition,
+    /// The severity when an affected engine is targeted (or every engine is affected).
+    pub refused: Severity,
+    /// The severity when engines disagree and no target was chosen.
+    pub split: Severity,
+}
+
+/// Conditions that are quieter than a refusal.
+pub static MILD: &[Mild] = &[
+    // WoW draws the texture solid green; Warcraft III draws it: a warning only for WoW.
+    Mild {
+        condition: &wow::BLP_NOT_POWER_OF_TWO,
+        refused: Severity::Warning,
+        split: Severity::Info,
+    },
+    // Arma 3 does not use it as a standard texture; UI icons load: a warning only for Arma.
+    Mild {
+        condition: &arma::PAA_NOT_POWER_OF_TWO,
+        refused: Severity::Warning,
+        split: Severity::Info,
+    },
+    // Only OFP Elite and ArmA 1 refuse `Cprs`: by default a packing choice worth knowing.
+    Mild {
+        condition: &arma::PBO_CPRS,
+        refused: Severity::Error,
+        split: Severity::Info,
+    },
 ];
 
 /// Rules whose diagnostics carry a condition id.
@@ -306,7 +361,7 @@ pub fn retarget(d: Diagnostic, targets: Targets) -> Diagnostic {
     if targets.is_empty() {
         return d;
     }
-    match condition_of(&d).and_then(|c| c.severity(d.args[0], targets)) {
+    match condition_of(&d).and_then(|c| c.verdict(d.args[0], targets)) {
         Some(severity) => d.with_severity(severity),
         None => d,
     }

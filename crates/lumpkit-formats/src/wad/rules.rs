@@ -120,9 +120,19 @@ pub static PALETTE_SHORT: Rule = Rule {
     message: "the palette entry holds {0} bytes, fewer than 768; it is unusable",
 };
 
+/// A Quake `gfx.wad` (WAD2) without the `conchars` entry. Quake looks it up by name at start-up:
+/// WinQuake's `W_GetLumpinfo` is a `Sys_Error` ("%s not found"), QuakeSpasm's `Draw_LoadPics`
+/// `Sys_Error`s "couldn't load conchars". Checked by the facade, which knows the file name.
+pub static GFX_CONCHARS_MISSING: Rule = Rule {
+    code: "wad-gfx-conchars-missing",
+    severity: Severity::Error,
+    message: "this gfx.wad has no `conchars` entry: Quake stops at start-up (WinQuake W_GetLumpinfo: \"conchars not found\"; QuakeSpasm Draw_LoadPics: \"couldn't load conchars\")",
+};
+
 /// Every WAD rule.
 pub static RULES: &[&Rule] = &[
     &UNSUPPORTED_VERSION,
+    &GFX_CONCHARS_MISSING,
     &HEADER_TRUNCATED,
     &COUNT_TOO_LARGE,
     &DIRECTORY_OUT_OF_BOUNDS,

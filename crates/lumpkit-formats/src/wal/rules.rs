@@ -36,6 +36,16 @@ pub static NAME_UNTERMINATED: Rule = Rule {
     message: "the animation name fills its 32 bytes without a NUL; qbsp3 copies it with strcpy and overruns its buffer when compiling a map that uses this texture (the game itself does not read it)",
 };
 
+/// Levels 1–3 are not where the software renderer looks. id's `ref_soft` (`R_LoadWal`, kept by
+/// Yamagi's soft renderer) copies `width × height × 85/64` bytes from `offsets[0]` and takes the
+/// smaller levels from that copy, whatever `offsets[1..3]` say; `ref_gl` uploads level 0 only. The
+/// engine profiles cannot tell the renderers apart, so this stays a warning naming them.
+pub static MIPS_NOT_CONTIGUOUS: Rule = Rule {
+    code: "wal-mips-not-contiguous",
+    severity: Severity::Warning,
+    message: "level {0} is at offset {1}, not at {2} right after the level before it: Quake 2's software renderer (ref_soft R_LoadWal) copies the levels from offset 0's position in one block and draws whatever bytes follow level 0 as the smaller levels (or reads past the file); the GL renderers use only level 0",
+};
+
 /// Every WAL rule.
 pub static RULES: &[&Rule] = &[
     &TRUNCATED_HEADER,
@@ -43,4 +53,5 @@ pub static RULES: &[&Rule] = &[
     &MIP0_OUT_OF_BOUNDS,
     &MIP_OUT_OF_BOUNDS,
     &NAME_UNTERMINATED,
+    &MIPS_NOT_CONTIGUOUS,
 ];

@@ -54,6 +54,7 @@ impl<'a> Wal<'a> {
                 [w.into(), h.into(), 0],
             ));
         }
+        let mut level_missing = false;
         for n in 0..4u32 {
             let level = wal.level(n);
             let Some(level) = level else { continue };
@@ -70,7 +71,13 @@ impl<'a> Wal<'a> {
                     ));
                 }
                 sink.report(rules::MIP_OUT_OF_BOUNDS.with(at, [u64::from(n), end, 0]))?;
+                level_missing = true;
             }
+        }
+        // A level past the end is already reported; the layout check is for levels in the file.
+        if !level_missing && let Some((n, found, want)) = wal.misplaced_level() {
+            let at = 40u64.saturating_add(u64::from(n).saturating_mul(4));
+            sink.report(rules::MIPS_NOT_CONTIGUOUS.with(at, [n.into(), found, want]))?;
         }
         Ok(wal)
     }
@@ -108,6 +115,23 @@ impl<'a> Wal<'a> {
             offset,
             indices: bytes::range(self.file, offset, len),
         })
+    }
+
+    /// The first of levels 1–3 that is not where id's software renderer finds it: `(level,
+    /// offset, expected offset)`. `R_LoadWal` places level n at `offsets[0]` plus `w·h`, `w·h/4`,
+    /// `w·h/16` (its own arithmetic, integer division included).
+    pub fn misplaced_level(&self) -> Option<(u32, u64, u64)> {
+        let (w, h) = self.size();
+        let area = u64::from(w).saturating_mul(u64::from(h));
+        let mut want = u64::from(self.header.offsets.first()?.get());
+        for (n, divisor) in (1u32..4).zip([1u64, 4, 16]) {
+            want = want.saturating_add(area.checked_div(divisor).unwrap_or(0));
+            let found = u64::from(self.header.offsets.get(usize::try_from(n).ok()?)?.get());
+            if found != want {
+                return Some((n, found, want));
+            }
+        }
+        None
     }
 
     /// Levels present: the leading levels whose pixels lie inside the file.

@@ -162,6 +162,14 @@ fn inspect_into(ctx: &Context<'_>, bytes: &[u8], report: &mut Report) -> Result<
     let mut scratch = vec![0u32; wad.len()];
     wad.check_overlaps(&mut scratch, &mut report.sink(ctx.strict))?;
     wad.check_duplicates(&mut scratch, &mut report.sink(ctx.strict))?;
+    if wad.version() == Version::Wad2
+        && named(ctx.path, "gfx.wad")
+        && wad.find(b"conchars").is_none()
+    {
+        report
+            .sink(ctx.strict)
+            .report(wad::rules::GFX_CONCHARS_MISSING.at(0))?;
+    }
     let keep = report.wants_fields();
     let mut entries = Vec::with_capacity(if keep { wad.len() } else { 0 });
     for entry in wad.entries() {
@@ -410,11 +418,15 @@ fn decode_entry(
 /// named `{LOGO`, as Xash3D's `Image_SaveWAD` and spray tools write it) as decals (Xash3D
 /// `IL_LOAD_DECAL`).
 fn loaded_as_decals(path: Option<&Path>) -> bool {
+    named(path, "decals.wad") || named(path, "tempdecal.wad")
+}
+
+/// Whether the file is called `name` (ASCII case ignored): the engines give some WADs a role by
+/// name (Half-Life's `decals.wad`, Quake's `gfx.wad`).
+fn named(path: Option<&Path>, name: &str) -> bool {
     path.and_then(Path::file_name)
         .and_then(|n| n.to_str())
-        .is_some_and(|n| {
-            n.eq_ignore_ascii_case("decals.wad") || n.eq_ignore_ascii_case("tempdecal.wad")
-        })
+        .is_some_and(|n| n.eq_ignore_ascii_case(name))
 }
 
 /// The palette of a picture: its own (WAD3) or the caller's (WAD2).
