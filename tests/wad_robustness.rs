@@ -199,3 +199,37 @@ fn limits_stop_decoding_before_allocating() {
             .any(|d| d.code() == "limit-pixels")
     );
 }
+
+/// A WAD's role comes from its name wherever it is stored: Quake finds `gfx.wad` inside
+/// `pak0.pak`, so a `gfx.wad` member without `conchars` is judged as the file on disk is, and a
+/// WAD of another name is not.
+#[test]
+fn a_role_by_name_holds_for_archive_members() {
+    let gfx = lumpkit_testgen::wad::samples()
+        .into_iter()
+        .find(|s| s.name == "gfx.wad")
+        .unwrap()
+        .bytes;
+    let pak = lumpkit_testgen::pak::pak(&[
+        (b"gfx.wad", &gfx),
+        (b"other/GFX.WAD", &gfx),
+        (b"gfx2.wad", &gfx),
+    ]);
+    let mut out = Vec::new();
+    lumpkit::check::check_tree(&Context::default(), "pak0.pak", &pak, &mut out);
+    let codes = |path: &str| -> Vec<&str> {
+        let checked = out.iter().find(|c| c.path == path).unwrap();
+        checked
+            .report
+            .diagnostics
+            .iter()
+            .map(|d| d.code())
+            .collect()
+    };
+    assert_eq!(codes("pak0.pak!gfx.wad"), ["wad-gfx-conchars-missing"]);
+    assert_eq!(
+        codes("pak0.pak!other/GFX.WAD"),
+        ["wad-gfx-conchars-missing"]
+    );
+    assert!(codes("pak0.pak!gfx2.wad").is_empty());
+}

@@ -46,6 +46,7 @@ pub fn context<'a>(
         limits: common.limits(),
         strict: common.strict,
         path: Some(path),
+        member_name: None,
         palette,
         decode_pixels: false,
         vis: false,

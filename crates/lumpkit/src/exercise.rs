@@ -31,6 +31,7 @@ pub fn format(format: &dyn Format, bytes: &[u8]) {
         limits: FUZZ_LIMITS,
         strict: false,
         path: None,
+        member_name: None,
         palette: Some(&palette),
         decode_pixels: true,
         vis: true,

@@ -21,6 +21,10 @@ pub struct Context<'a> {
     pub strict: bool,
     /// Where the file lives, for formats that read sibling files (BLP0's `name.b00`…`name.b15`).
     pub path: Option<&'a Path>,
+    /// A member's name inside its archive (`gfx.wad`, `maps/x.bsp`), for a member that has no
+    /// `path`: engines give some files a role by name (Quake's `gfx.wad`, Half-Life's
+    /// `decals.wad`) wherever they are stored. See [`Context::file_name`].
+    pub member_name: Option<&'a str>,
     /// An RGB palette for formats that carry none (WAD2 miptex, WAL), from `--palette`.
     pub palette: Option<&'a [[u8; 3]; 256]>,
     /// `inspect` also decodes every pixel level, so that pixel-level problems are reported too.
@@ -43,6 +47,15 @@ pub struct Context<'a> {
 }
 
 impl Context<'_> {
+    /// The file's own name (its last path component): the member's name inside an archive, or
+    /// the file name of `path` on disk.
+    pub fn file_name(&self) -> Option<&str> {
+        match self.member_name {
+            Some(name) => name.rsplit(['/', '\\']).next(),
+            None => self.path.and_then(Path::file_name).and_then(|n| n.to_str()),
+        }
+    }
+
     /// Takes `bytes` that are about to be decompressed from the shared budget, and checks them
     /// against `limits.max_unpacked` when there is no budget.
     pub fn take_unpacked(&self, bytes: u64) -> Result<(), Error> {

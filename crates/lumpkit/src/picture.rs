@@ -54,6 +54,7 @@ pub fn locate<'a>(
                 bytes: container,
                 entry: Some(Cow::Owned(name)),
                 on_disk,
+                member: None,
             }
         }
         Ok(Resolved::Member {
@@ -66,6 +67,7 @@ pub fn locate<'a>(
                 bytes,
                 entry: None,
                 on_disk: false,
+                member: Some(name),
             },
             Sniffed::Foreign(kind) => Content::Other {
                 name,
@@ -82,6 +84,7 @@ pub fn locate<'a>(
                     bytes: Cow::Borrowed(bytes),
                     entry: Some(Cow::Borrowed(path)),
                     on_disk: true,
+                    member: None,
                 },
                 unresolved: Some(unresolved),
             });
@@ -108,6 +111,9 @@ enum Content<'a> {
         entry: Option<Cow<'a, str>>,
         /// Whether the bytes are the file on disk (formats that read sibling files need its path).
         on_disk: bool,
+        /// The member's name in its archive, when the bytes are a member: files with a role by
+        /// name (`decals.wad`) keep it inside archives.
+        member: Option<String>,
     },
     /// A member that is not a format lumpkit decodes: its name and, if recognised, its kind.
     Other {
@@ -124,6 +130,7 @@ impl std::fmt::Debug for Picture<'_> {
                 bytes,
                 entry,
                 on_disk,
+                ..
             } => f
                 .debug_struct("Picture")
                 .field("format", &format.name())
@@ -148,6 +155,7 @@ impl<'a> Picture<'a> {
                 bytes,
                 entry: None,
                 on_disk: true,
+                member: None,
             },
             unresolved: None,
         }
@@ -161,8 +169,13 @@ impl<'a> Picture<'a> {
                 bytes,
                 entry,
                 on_disk,
+                member,
             } => {
-                let member_ctx = Context { path: None, ..*ctx };
+                let member_ctx = Context {
+                    path: None,
+                    member_name: member.as_deref(),
+                    ..*ctx
+                };
                 let ctx = if *on_disk { ctx } else { &member_ctx };
                 let sel = Selection {
                     entry: entry.as_deref(),
@@ -189,8 +202,13 @@ impl<'a> Picture<'a> {
                 bytes,
                 entry: None,
                 on_disk,
+                member,
             } => {
-                let member_ctx = Context { path: None, ..*ctx };
+                let member_ctx = Context {
+                    path: None,
+                    member_name: member.as_deref(),
+                    ..*ctx
+                };
                 let ctx = if *on_disk { ctx } else { &member_ctx };
                 format.inspect(ctx, bytes).mips
             }

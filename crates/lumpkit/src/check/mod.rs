@@ -153,8 +153,12 @@ fn walk(
         child_name.push_str(&child.name);
         match child.content {
             ChildContent::Bytes(data) => {
+                let named = Context {
+                    member_name: Some(&child.name),
+                    ..member_ctx
+                };
                 walk(
-                    &member_ctx,
+                    &named,
                     child_name,
                     child_joins.clone(),
                     &data,

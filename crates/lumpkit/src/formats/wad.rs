@@ -162,10 +162,7 @@ fn inspect_into(ctx: &Context<'_>, bytes: &[u8], report: &mut Report) -> Result<
     let mut scratch = vec![0u32; wad.len()];
     wad.check_overlaps(&mut scratch, &mut report.sink(ctx.strict))?;
     wad.check_duplicates(&mut scratch, &mut report.sink(ctx.strict))?;
-    if wad.version() == Version::Wad2
-        && named(ctx.path, "gfx.wad")
-        && wad.find(b"conchars").is_none()
-    {
+    if wad.version() == Version::Wad2 && named(ctx, "gfx.wad") && wad.find(b"conchars").is_none() {
         report
             .sink(ctx.strict)
             .report(wad::rules::GFX_CONCHARS_MISSING.at(0))?;
@@ -390,7 +387,7 @@ fn decode_entry(
                 Version::Wad2 => PaletteLayout::External,
                 Version::Wad3 => PaletteLayout::Trailing,
             };
-            let as_decal = entry.kind() == Kind::Decal || loaded_as_decals(ctx.path);
+            let as_decal = entry.kind() == Kind::Decal || loaded_as_decals(ctx);
             decode_level(ctx, &m, name, mip, layout, as_decal, base)
         }
         Content::Pic(p) => {
@@ -417,15 +414,14 @@ fn decode_entry(
 /// Half-Life loads every texture of `decals.wad` and the player's spray in `tempdecal.wad` (always
 /// named `{LOGO`, as Xash3D's `Image_SaveWAD` and spray tools write it) as decals (Xash3D
 /// `IL_LOAD_DECAL`).
-fn loaded_as_decals(path: Option<&Path>) -> bool {
-    named(path, "decals.wad") || named(path, "tempdecal.wad")
+fn loaded_as_decals(ctx: &Context<'_>) -> bool {
+    named(ctx, "decals.wad") || named(ctx, "tempdecal.wad")
 }
 
 /// Whether the file is called `name` (ASCII case ignored): the engines give some WADs a role by
-/// name (Half-Life's `decals.wad`, Quake's `gfx.wad`).
-fn named(path: Option<&Path>, name: &str) -> bool {
-    path.and_then(Path::file_name)
-        .and_then(|n| n.to_str())
+/// name (Half-Life's `decals.wad`, Quake's `gfx.wad`), on disk or as an archive member.
+fn named(ctx: &Context<'_>, name: &str) -> bool {
+    ctx.file_name()
         .is_some_and(|n| n.eq_ignore_ascii_case(name))
 }
 
