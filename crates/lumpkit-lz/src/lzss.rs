@@ -140,6 +140,24 @@ fn reference(b1: u8, b2: u8) -> (usize, usize) {
     (distance, usize::from(b2 & 0x0F).saturating_add(3))
 }
 
+/// For a reference `d` back (1 ≤ d < 18), `REPEAT[d][i]` is where output byte `i` of the run
+/// comes from within the 17 bytes before it: `17 - d + i % d`. Row 0 (distance 0, an error) is
+/// never used. Built at compile time (the indexing cannot fail at run time).
+#[allow(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
+const REPEAT: [[u8; MAX_RUN]; MAX_RUN] = {
+    let mut table = [[0u8; MAX_RUN]; MAX_RUN];
+    let mut d = 1;
+    while d < MAX_RUN {
+        let mut i = 0;
+        while i < MAX_RUN {
+            table[d][i] = (MAX_RUN - 1 - d + i % d) as u8;
+            i += 1;
+        }
+        d += 1;
+    }
+    table
+};
+
 /// Decodes whole flag groups while a group can neither run out of input (17 bytes left) nor
 /// reach the end of the output (144 bytes of room), so no item needs those checks; returns the
 /// output position and input offset where the careful loop takes over (always a flag byte).
@@ -207,6 +225,26 @@ fn groups_fast(input: &[u8], out: &mut [u8]) -> Result<(usize, usize), LzError> 
                     rest.first_chunk_mut::<MAX_RUN>(),
                 ) {
                     *to = *from;
+                }
+                pos = pos.saturating_add(run);
+                continue;
+            }
+            if let Some(pattern) = REPEAT.get(distance)
+                && pos >= MAX_RUN - 1
+            {
+                // A near reference (1 to 17 back) repeats its last `distance` bytes: each of the
+                // 18 bytes is read from the 17 before `pos` through a fixed index table, instead
+                // of a byte loop where each byte waits for the one written `distance` before.
+                let (done, rest) = out.split_at_mut(pos);
+                let last = done.len().saturating_sub(MAX_RUN - 1);
+                if let (Some(from), Some(to)) = (
+                    done.get(last..)
+                        .and_then(|s| s.first_chunk::<{ MAX_RUN - 1 }>()),
+                    rest.first_chunk_mut::<MAX_RUN>(),
+                ) {
+                    for (slot, &i) in to.iter_mut().zip(pattern) {
+                        *slot = from.get(usize::from(i)).copied().unwrap_or(0);
+                    }
                 }
                 pos = pos.saturating_add(run);
                 continue;
