@@ -7,6 +7,9 @@
 //! (a zero-filled buffer, the codec, then a second pass for alphaBits 0; DXT files only) and
 //! wow-blp, in one run, for the ratios of issue 15.
 //!
+//! `blp_jpeg/<file>` times every JPEG file of the shared corpus with the three crates, and
+//! lumpkit-jpeg's zune-jpeg and jpeg-decoder backends on the joined stream alone.
+//!
 //! A crate that cannot decode a file (see `../shared/corpus/blp/SOURCES.md`) is left out of that
 //! file's group rather than timed on its failure.
 #![allow(missing_docs)]
@@ -155,6 +158,77 @@ fn decode_into(c: &mut Criterion) {
     }
 }
 
+/// Every JPEG file of the shared corpus, level 0: the three crates from the file's bytes, and
+/// lumpkit-jpeg's two backends on the joined stream alone (zune-jpeg, the default, against
+/// jpeg-decoder, which lumpkit used before), for the JPEG row of issue 15.
+fn jpeg(c: &mut Criterion) {
+    use lumpkit_formats::blp::{Encoding, Joined};
+    use lumpkit_jpeg::Backend;
+    let Some(dir) = lumpkit_bench::shared_corpus("blp") else {
+        return;
+    };
+    let mut names: Vec<_> = std::fs::read_dir(&dir)
+        .into_iter()
+        .flatten()
+        .flatten()
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(".blp"))
+        .collect();
+    names.sort();
+    for name in names {
+        let Ok(bytes) = std::fs::read(dir.join(&name)) else {
+            continue;
+        };
+        let Ok(blp) = Blp::parse(&bytes, &mut Ignore) else {
+            continue;
+        };
+        if blp.encoding() != Encoding::Jpeg || lumpkit_decode(&bytes).is_none() {
+            continue;
+        }
+        let Ok(mip) = blp.mip(0, &mut Ignore) else {
+            continue;
+        };
+        let joined = Joined {
+            head: blp.jpeg_header(),
+            tail: mip.data,
+        };
+        let mut pieces = Vec::new();
+        joined.spliced(|p| pieces.push(p));
+        let mut group = c.benchmark_group(format!("blp_jpeg/{name}"));
+        type Decoder = fn(&[u8]) -> Option<Vec<u8>>;
+        let decoders: [(&str, Decoder); 3] = [
+            ("lumpkit", lumpkit_decode),
+            ("image-blp", image_blp_decode),
+            ("wow-blp", wow_blp_decode),
+        ];
+        for (crate_name, f) in decoders {
+            if f(&bytes).is_some() {
+                group.bench_function(crate_name, |b| b.iter(|| f(black_box(&bytes))));
+            }
+        }
+        for (label, backend) in [
+            ("lumpkit-jpeg zune-jpeg (codec only)", Backend::Zune),
+            (
+                "lumpkit-jpeg jpeg-decoder (codec only)",
+                Backend::JpegDecoder,
+            ),
+        ] {
+            group.bench_function(label, |b| {
+                b.iter(|| {
+                    lumpkit_jpeg::decode_four_components_with(
+                        backend,
+                        black_box(&pieces),
+                        1 << 30,
+                        [2, 1, 0, 3],
+                    )
+                    .ok()
+                })
+            });
+        }
+        group.finish();
+    }
+}
+
 fn parse(c: &mut Criterion) {
     let Some(dir) = lumpkit_bench::shared_corpus("blp") else {
         return;
@@ -185,5 +259,5 @@ fn parse(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, decode, decode_into, parse);
+criterion_group!(benches, decode, decode_into, jpeg, parse);
 criterion_main!(benches);

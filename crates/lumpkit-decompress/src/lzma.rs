@@ -1,15 +1,18 @@
-//! LZMA through `lzma-rs`, in the two framings archives use: ZIP method 14 (a 4-byte version/size
-//! prefix before the 5 property bytes) and MPQ mask 0x12 (StormLib's: a filter byte that must be 0,
-//! the 5 property bytes, the 8-byte output size).
+//! LZMA through `lzma-rust2` (the decoder `sevenz-rust2` already uses for 7z), in the two framings
+//! archives use: ZIP method 14 (a 4-byte version/size prefix before the 5 property bytes) and MPQ
+//! mask 0x12 (StormLib's: a filter byte that must be 0, the 5 property bytes, the 8-byte output size).
 //!
-//! `lzma-rs` keeps its dictionary in a buffer that grows with the output; its `memlimit` is set to our
-//! limit, so the dictionary can never outgrow the output we allow, and its writes go through a
-//! limited writer.
+//! Why lzma-rust2 and not lzma-rs (which decoded here before): on the shared ZIP's 2.6 MB LZMA member
+//! it takes far fewer instructions (figures in the `lzma` bench and the commit), and it is kept up;
+//! lzma-rs stays as the oracle of the tests. The dictionary (allocated up front) is cut to the
+//! output room first, and the output goes through [`Output`], so neither can pass the limit.
 
-use lzma_rs::decompress::{Options, UnpackedSize};
+use std::io::Read;
+
+use lzma_rust2::LzmaReader;
 
 use crate::Error;
-use crate::chunked::{LimitedWriter, io_error};
+use crate::chunked::{CHUNK, io_error};
 use crate::sink::Output;
 
 /// How the output length is known.
@@ -31,10 +34,11 @@ pub(crate) fn zip(input: &[u8], length: Length, out: &mut Output<'_>) -> Result<
         return Err(Error::Corrupt { at: Some(2) });
     }
     let unpacked = match length {
-        Length::EndMarker => UnpackedSize::UseProvided(None),
-        Length::Known(size) => UnpackedSize::UseProvided(Some(size)),
+        Length::EndMarker => None,
+        Length::Known(size) => Some(size),
     };
-    run(rest, 4, unpacked, out)
+    let (byte, dict, stream) = props(rest)?;
+    run((byte, dict), stream, 9, unpacked, out)
 }
 
 /// MPQ mask 0x12: `[filter: u8 = 0][props: 5][size: u64][stream]`, as StormLib writes it.
@@ -46,52 +50,61 @@ pub(crate) fn mpq(input: &[u8], out: &mut Output<'_>) -> Result<(), Error> {
         // StormLib refuses any filter: Blizzard's MPQs never use one.
         return Err(Error::Corrupt { at: Some(0) });
     }
-    let Some((head, _)) = rest.split_first_chunk::<13>() else {
+    let Some((head, stream)) = rest.split_first_chunk::<13>() else {
         return Err(Error::Truncated);
     };
-    let [_, _, _, _, _, s0, s1, s2, s3, s4, s5, s6, s7] = *head;
+    let [p0, p1, p2, p3, p4, s0, s1, s2, s3, s4, s5, s6, s7] = *head;
     let declared = u64::from_le_bytes([s0, s1, s2, s3, s4, s5, s6, s7]);
     if declared > out.room() as u64 {
         return Err(out.over_limit());
     }
-    run(rest, 1, UnpackedSize::ReadFromHeader, out)
+    let dict = u32::from_le_bytes([p1, p2, p3, p4]);
+    run((p0, dict), stream, 14, Some(declared), out)
 }
 
+/// LZMA's 5 property bytes: the lc/lp/pb byte and the little-endian dictionary size.
+fn props(stream: &[u8]) -> Result<(u8, u32, &[u8]), Error> {
+    let Some((&[byte, d0, d1, d2, d3], rest)) = stream.split_first_chunk::<5>() else {
+        return Err(Error::Truncated);
+    };
+    Ok((byte, u32::from_le_bytes([d0, d1, d2, d3]), rest))
+}
+
+/// Decodes the raw LZMA `body` (which starts at input offset `offset`) with the properties
+/// `(byte, dictionary size)`, `unpacked` bytes or up to the end-of-stream marker.
 fn run(
-    stream: &[u8],
+    (byte, dict): (u8, u32),
+    body: &[u8],
     offset: usize,
-    unpacked: UnpackedSize,
+    unpacked: Option<u64>,
     out: &mut Output<'_>,
 ) -> Result<(), Error> {
-    if let UnpackedSize::UseProvided(Some(size)) = unpacked
-        && size > out.room() as u64
-    {
+    let room = out.room();
+    if unpacked.is_some_and(|size| size > room as u64) {
         return Err(out.over_limit());
     }
-    let options = Options {
-        unpacked_size: unpacked,
-        memlimit: Some(out.room().max(1)),
-        allow_incomplete: false,
-    };
-    let mut reader: &[u8] = stream;
-    let mut writer = LimitedWriter::new(out);
-    let result = lzma_rs::lzma_decompress_with_options(&mut reader, &mut writer, &options);
-    let hit_limit = writer.hit_limit;
-    let at = offset.saturating_add(stream.len().saturating_sub(reader.len()));
-    match result {
-        // Bytes left over after the stream are not the codec's business; the container decides.
-        Ok(()) => Ok(()),
-        Err(_) if hit_limit => Err(out.over_limit()),
-        Err(lzma_rs::error::Error::LzmaError(message))
-            if message.starts_with("exceeded memory limit") =>
-        {
-            Err(out.over_limit())
+    // The dictionary never needs to hold more than the whole output, which is at most `room`
+    // bytes: a larger one is cut to that before lzma-rust2 allocates it (it cuts a dictionary
+    // larger than a known size itself), so no back-reference the output can hold is lost.
+    let dict = dict.min(u32::try_from(room).unwrap_or(u32::MAX));
+    let size = unpacked.unwrap_or(u64::MAX);
+    let at = |left: usize| offset.saturating_add(body.len().saturating_sub(left));
+    let mut reader =
+        LzmaReader::new_with_props(body, size, byte, dict, None).map_err(|_| Error::Corrupt {
+            at: Some(offset as u64),
+        })?;
+    let mut chunk = vec![0u8; CHUNK.min(room.max(1))];
+    loop {
+        let n = reader
+            .read(&mut chunk)
+            .map_err(|e| io_error(&e, at(reader.inner().len())))?;
+        if n == 0 {
+            break;
         }
-        Err(lzma_rs::error::Error::IoError(e) | lzma_rs::error::Error::HeaderTooShort(e)) => {
-            Err(io_error(&e, at))
-        }
-        Err(_) => Err(Error::Corrupt {
-            at: Some(at as u64),
-        }),
+        out.extend(chunk.get(..n).unwrap_or_default())?;
     }
+    if unpacked.is_some_and(|size| out.written() as u64 != size) {
+        return Err(Error::Truncated);
+    }
+    Ok(())
 }

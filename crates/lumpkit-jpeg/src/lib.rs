@@ -1,19 +1,32 @@
 //! BLP's JPEG content: a shared JPEG header joined with one level's chunk, four components
 //! (B, G, R, A) returned as stored, without any colour transform.
 //!
-//! The stream is handed over as pieces read one after the other ([`Pieces`]), so the file is
-//! never copied to join them: the container crate cuts them (a header and a chunk, or around the
-//! EOI/SOI between a tables-only header and an abbreviated image stream, which jpeg-decoder 0.3
-//! cannot read across: it stops at the first EOI). The frame header is read first
-//! ([`Decoder::read_info`]) and its size checked against the caller's allocation bound before any
-//! pixel buffer exists; jpeg-decoder's own buffer cap is set to the same bound.
+//! Two backends ([`Backend`]) decode the same streams to the same samples within the shared
+//! tolerance references (their IDCTs round differently by a unit or two):
+//! - **zune-jpeg** (the default): the `image` crate's JPEG decoder, actively kept, and faster on
+//!   every BLP JPEG in the shared corpus (measured in `lumpkit-bench`'s `blp` bench). A
+//!   four-component frame without an Adobe marker is read as CMYK, and asking for CMYK output
+//!   copies the four stored planes interleaved per pixel with no conversion
+//!   (`color_convert::copy_removing_padding_4x`), so the samples come back exactly as stored. It
+//!   reads one contiguous buffer, so the pieces are joined (a copy of the compressed bytes only).
+//! - **jpeg-decoder**, which the design named first, kept as the oracle the tests compare against
+//!   and as a fallback a caller can choose.
 //!
-//! The stored samples are obtained through jpeg-decoder's CMYK conversion, which only inverts
-//! each sample (`color_convert_line_cmyk`: `255 - c`), then inverted back here: exact, and
-//! interleaved per pixel for every sampling factor. `ColorTransform::None` is not used: in 0.3.2
-//! its `color_no_convert` copies whole upsampling line buffers into the output row, which lays a
-//! row out planar and, when a component is subsampled horizontally (line buffers wider than the
-//! row), panics on `unwrap` (found by fuzzing `blp_decode`).
+//! The frame header is read first and its size checked against the caller's allocation bound
+//! before any pixel buffer exists. zune-jpeg's largest allocation is the output itself; its
+//! per-component coefficient planes (16-bit samples padded to whole 16-pixel MCUs) are checked
+//! too. jpeg-decoder's own buffer cap is set to the same bound.
+//!
+//! The stream is handed over as pieces read one after the other ([`Pieces`]): the container crate
+//! cuts them (a header and a chunk, or around the EOI/SOI between a tables-only header and an
+//! abbreviated image stream, which jpeg-decoder 0.3 cannot read across: it stops at the first EOI).
+//!
+//! On the jpeg-decoder path the stored samples are obtained through its CMYK conversion, which
+//! only inverts each sample (`color_convert_line_cmyk`: `255 - c`), then inverted back here: exact,
+//! and interleaved per pixel for every sampling factor. `ColorTransform::None` is not used: in
+//! 0.3.2 its `color_no_convert` copies whole upsampling line buffers into the output row, which
+//! lays a row out planar and, when a component is subsampled horizontally (line buffers wider than
+//! the row), panics on `unwrap` (found by fuzzing `blp_decode`).
 //!
 //! ```
 //! use lumpkit_jpeg::uninvert_and_order;
@@ -32,6 +45,8 @@ use core::fmt;
 use std::io::Read;
 
 use jpeg_decoder::{ColorTransform, Decoder, PixelFormat};
+
+mod zune;
 
 /// A decoded frame: `width × height` pixels of four stored components each (for BLP: B, G, R, A).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -58,7 +73,7 @@ pub enum JpegError {
         /// Bytes allowed.
         allowed: u64,
     },
-    /// jpeg-decoder rejected the data (its message).
+    /// The decoder rejected the data (its message).
     Malformed(String),
 }
 
@@ -114,11 +129,60 @@ impl Read for Pieces<'_> {
     }
 }
 
+/// Which decoder does the work.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Backend {
+    /// zune-jpeg (the default: faster, actively kept).
+    #[default]
+    Zune,
+    /// jpeg-decoder (the oracle; in maintenance mode upstream).
+    JpegDecoder,
+}
+
 /// Decodes `pieces` read one after the other (e.g. BLP's shared header and a level's chunk) as
 /// one JPEG, returning four components per pixel: output byte `i` of each pixel is stored
 /// component `order[i]` (BLP's B, G, R, A become R, G, B, A with `[2, 1, 0, 3]`; `[0, 1, 2, 3]`
 /// keeps the stored order). Nothing larger than `max_alloc` bytes is allocated for the pixels.
+/// Uses the default [`Backend`].
 pub fn decode_four_components(
+    pieces: &[&[u8]],
+    max_alloc: u64,
+    order: [usize; 4],
+) -> Result<Decoded, JpegError> {
+    decode_four_components_with(Backend::default(), pieces, max_alloc, order)
+}
+
+/// [`decode_four_components`] through the chosen backend.
+pub fn decode_four_components_with(
+    backend: Backend,
+    pieces: &[&[u8]],
+    max_alloc: u64,
+    order: [usize; 4],
+) -> Result<Decoded, JpegError> {
+    match backend {
+        Backend::Zune => zune::decode(pieces, max_alloc, order),
+        Backend::JpegDecoder => decode_jpeg_decoder(pieces, max_alloc, order),
+    }
+}
+
+/// The frame's output size, or why it is refused: zero-sized, or over `max_alloc`.
+fn frame_len(width: u32, height: u32, max_alloc: u64) -> Result<u64, JpegError> {
+    if width == 0 || height == 0 {
+        return Err(JpegError::EmptyFrame);
+    }
+    let needed = u64::from(width)
+        .saturating_mul(u64::from(height))
+        .saturating_mul(4);
+    if needed > max_alloc {
+        return Err(JpegError::TooLarge {
+            needed,
+            allowed: max_alloc,
+        });
+    }
+    Ok(needed)
+}
+
+fn decode_jpeg_decoder(
     pieces: &[&[u8]],
     max_alloc: u64,
     order: [usize; 4],
@@ -136,18 +200,7 @@ pub fn decode_four_components(
         return Err(JpegError::NotFourComponents);
     }
     let (width, height) = (u32::from(info.width), u32::from(info.height));
-    if width == 0 || height == 0 {
-        return Err(JpegError::EmptyFrame);
-    }
-    let needed = u64::from(width)
-        .saturating_mul(u64::from(height))
-        .saturating_mul(4);
-    if needed > max_alloc {
-        return Err(JpegError::TooLarge {
-            needed,
-            allowed: max_alloc,
-        });
-    }
+    let needed = frame_len(width, height, max_alloc)?;
     let mut samples = decoder
         .decode()
         .map_err(|e| JpegError::Malformed(e.to_string()))?;
@@ -163,6 +216,31 @@ pub fn decode_four_components(
         height,
         samples,
     })
+}
+
+/// Puts each pixel's stored components in `order` (an entry above 3 is read as 3), in place.
+pub fn order_components(samples: &mut [u8], order: [usize; 4]) {
+    if order == [0, 1, 2, 3] {
+        return;
+    }
+    if order == [2, 1, 0, 3] {
+        // BLP's B, G, R, A to R, G, B, A: swap bytes 0 and 2 of each pixel as one u32 lane, a
+        // loop the compiler vectorises.
+        for px in samples.chunks_exact_mut(4) {
+            if let Ok(bytes) = <[u8; 4]>::try_from(&*px) {
+                let v = u32::from_le_bytes(bytes);
+                let swapped = (v & 0xFF00_FF00) | ((v >> 16) & 0xFF) | ((v & 0xFF) << 16);
+                px.copy_from_slice(&swapped.to_le_bytes());
+            }
+        }
+        return;
+    }
+    for px in samples.chunks_exact_mut(4) {
+        if let Ok(stored) = <[u8; 4]>::try_from(&*px) {
+            let pick = |i: usize| stored.get(i).or(stored.last()).copied().unwrap_or(0);
+            px.copy_from_slice(&order.map(pick));
+        }
+    }
 }
 
 /// Turns jpeg-decoder's CMYK output (each stored sample `c` as `255 - c`, interleaved per pixel)
@@ -191,6 +269,20 @@ mod tests {
         let mut px = [255 - 10, 255 - 20, 255 - 30, 255 - 40];
         uninvert_and_order(&mut px, [2, 1, 0, 3]);
         assert_eq!(px, [30, 20, 10, 40]);
+    }
+
+    #[test]
+    fn orders_components_like_the_general_path() {
+        let stored: Vec<u8> = (0..=255).collect();
+        for order in [[2, 1, 0, 3], [0, 1, 2, 3], [3, 2, 1, 0]] {
+            let mut ours = stored.clone();
+            order_components(&mut ours, order);
+            let want: Vec<u8> = stored
+                .chunks_exact(4)
+                .flat_map(|px| order.map(|i| px.get(i).copied().unwrap_or(0)))
+                .collect();
+            assert_eq!(ours, want, "{order:?}");
+        }
     }
 
     #[test]

@@ -1,0 +1,87 @@
+//! zune-jpeg (the default backend) and jpeg-decoder (the oracle) give the same samples on every
+//! JPEG level of the shared BLP corpus within the tolerance of the shared references (every
+//! component within 3, mean difference under 0.5), and refuse the same levels.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+use std::path::PathBuf;
+
+use lumpkit_formats::Ignore;
+use lumpkit_formats::blp::{Blp, Encoding, Joined};
+use lumpkit_jpeg::{Backend, decode_four_components_with};
+
+fn shared_blp() -> Option<PathBuf> {
+    let shared = std::env::var_os("LUMPKIT_SHARED")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared"));
+    let dir = shared.join("corpus").join("blp");
+    if dir.is_dir() {
+        return Some(dir);
+    }
+    assert!(
+        !std::env::var("LUMPKIT_REQUIRE_SHARED_CORPUS").is_ok_and(|v| v == "1"),
+        "{} is missing and LUMPKIT_REQUIRE_SHARED_CORPUS=1",
+        dir.display()
+    );
+    eprintln!("notice: {} not found; skipping", dir.display());
+    None
+}
+
+#[test]
+fn zune_and_jpeg_decoder_agree_on_every_shared_jpeg_level() {
+    let Some(dir) = shared_blp() else { return };
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "blp"))
+        .collect();
+    files.sort();
+    let (mut compared, mut refused) = (0, 0);
+    for path in files {
+        let bytes = std::fs::read(&path).unwrap();
+        let Ok(blp) = Blp::parse(&bytes, &mut Ignore) else {
+            continue;
+        };
+        if blp.encoding() != Encoding::Jpeg {
+            continue;
+        }
+        for level in 0..blp.level_count() {
+            let Ok(mip) = blp.mip(level, &mut Ignore) else {
+                continue;
+            };
+            let joined = Joined {
+                head: blp.jpeg_header(),
+                tail: mip.data,
+            };
+            let mut pieces = Vec::new();
+            joined.spliced(|p| pieces.push(p));
+            let order = [2, 1, 0, 3];
+            let zune = decode_four_components_with(Backend::Zune, &pieces, 1 << 28, order);
+            let oracle = decode_four_components_with(Backend::JpegDecoder, &pieces, 1 << 28, order);
+            let name = format!("{} level {level}", path.display());
+            match (zune, oracle) {
+                (Ok(z), Ok(o)) => {
+                    assert_eq!((z.width, z.height), (o.width, o.height), "{name}");
+                    let diffs: Vec<u8> = z
+                        .samples
+                        .iter()
+                        .zip(&o.samples)
+                        .map(|(a, b)| a.abs_diff(*b))
+                        .collect();
+                    let worst = diffs.iter().copied().max().unwrap_or(0);
+                    let mean = diffs.iter().map(|&d| f64::from(d)).sum::<f64>()
+                        / diffs.len().max(1) as f64;
+                    assert!(worst <= 3 && mean < 0.5, "{name}: max {worst}, mean {mean}");
+                    compared += 1;
+                }
+                (Err(_), Err(_)) => refused += 1,
+                (z, o) => panic!(
+                    "{name}: zune {:?}, jpeg-decoder {:?}",
+                    z.map(|d| d.width),
+                    o.map(|d| d.width)
+                ),
+            }
+        }
+    }
+    eprintln!("{compared} levels compared, {refused} refused by both");
+    assert!(compared > 0, "no JPEG level in the shared corpus decoded");
+}
