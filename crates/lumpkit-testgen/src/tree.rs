@@ -78,13 +78,14 @@ pub fn build(root: &Path, copies: usize) -> io::Result<Vec<Expected>> {
 }
 
 /// Whether a sample's outcome depends on where it lies: BLP0 reads its mips from sibling files,
-/// which an archive member has none of. (A WAD whose role comes from its name, `gfx.wad`, is
-/// judged by its member name inside an archive, as on disk.)
+/// and a `.skin` is checked against the `.m2` beside it, which an archive member has none of. (A
+/// WAD whose role comes from its name, `gfx.wad`, is judged by its member name inside an archive,
+/// as on disk.)
 fn location_dependent(s: &Sample) -> bool {
     let ext = s.name.rsplit('.').next().unwrap_or("");
     let sibling_mip =
         ext.len() == 3 && ext.starts_with('b') && ext.bytes().skip(1).all(|b| b.is_ascii_digit());
-    s.bytes.starts_with(b"BLP0") || sibling_mip
+    s.bytes.starts_with(b"BLP0") || sibling_mip || ext.eq_ignore_ascii_case("skin")
 }
 
 /// A PBO of the location-independent samples, every other one LZSS-compressed. Returns the archive

@@ -29,7 +29,8 @@ const BLOCK: usize = 128;
 const PAGES: usize = 65;
 
 /// `floor` without `std` (the argument is a texture coordinate / 16; saturates far outside `i64`).
-fn floor(x: f64) -> i64 {
+/// The lightmap-size check in `validate` uses it too.
+pub(super) fn floor(x: f64) -> i64 {
     let t = x as i64;
     if (t as f64) > x {
         t.saturating_sub(1)
@@ -39,7 +40,7 @@ fn floor(x: f64) -> i64 {
 }
 
 /// `ceil` without `std`.
-fn ceil(x: f64) -> i64 {
+pub(super) fn ceil(x: f64) -> i64 {
     let t = x as i64;
     if (t as f64) < x {
         t.saturating_add(1)

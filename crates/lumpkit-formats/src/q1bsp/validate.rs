@@ -24,6 +24,7 @@ use crate::q2bsp::rules;
 
 use super::layout::{self, ClipNodeRecord, Layout, LeafRecord, NodeRecord};
 use super::raw::{Model, TexInfo};
+use super::surfaces::{ceil, floor};
 use super::view::{Bsp1, Variant};
 
 /// `TEX_SPECIAL` in a texinfo's flags: sky and liquids, drawn without a lightmap.
@@ -31,25 +32,6 @@ const TEX_SPECIAL: i32 = 1;
 
 fn slice<T: FromBytes + zerocopy::Immutable + zerocopy::KnownLayout>(b: &[u8]) -> &[T] {
     <[T]>::ref_from_bytes(b).unwrap_or(&[])
-}
-
-/// `floor` and `ceil` without `std` (the values are texture coordinates, far inside `i64`).
-fn floor(x: f64) -> i64 {
-    let t = x as i64;
-    if (t as f64) > x {
-        t.saturating_sub(1)
-    } else {
-        t
-    }
-}
-
-fn ceil(x: f64) -> i64 {
-    let t = x as i64;
-    if (t as f64) < x {
-        t.saturating_add(1)
-    } else {
-        t
-    }
 }
 
 /// The lumps the lightmap size needs.

@@ -9,7 +9,6 @@
 
 use std::borrow::Cow;
 use std::io;
-use std::path::Path;
 
 use lumpkit_formats::diag::{Diagnostic, Sink};
 use lumpkit_formats::miptex::PaletteLayout;
