@@ -133,7 +133,8 @@ for m in corpus/m2/*.m2 ${SHARED:+$SHARED/m2/*.m2}; do
 import json, re, sys
 info = json.load(open(sys.argv[1]))
 out = open(sys.argv[2]).read()
-section = out.split(sys.argv[3] + ":", 1)[1]
+# This skin's own lines: from its header to the next unindented line (the next skin's header).
+section = re.split(r"^\S", out.split(sys.argv[3] + ":", 1)[1], maxsplit=1, flags=re.M)[0]
 lines = re.findall(r"^  batch (\d+): submesh (\d+), material (\d+): (\S+)", section, re.M)
 batches = info["batches"]
 assert len(lines) == len(batches), (len(lines), len(batches))
