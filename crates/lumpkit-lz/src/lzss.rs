@@ -65,7 +65,7 @@ const GROUP_OUT: usize = 8 * MAX_RUN;
 /// Decodes `input` into exactly `out.len()` bytes and reads the trailing checksum.
 ///
 /// Every loop iteration consumes input, so the work is bounded by `input.len() + out.len()`.
-/// Most of the stream goes through [`groups_fast`], which decodes whole flag groups while the
+/// Most of the stream goes through `groups_fast`, which decodes whole flag groups while the
 /// input and the output both have room for the largest one; the last groups go through the
 /// careful step-by-step loop, which cuts runs at the end and reports truncation.
 pub fn decompress(input: &[u8], out: &mut [u8]) -> Result<Decoded, LzError> {
