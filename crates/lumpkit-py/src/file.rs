@@ -25,6 +25,8 @@ pub struct File {
     palette: Option<[[u8; 3]; 256]>,
     limits: Limits,
     targets: lumpkit::Targets,
+    /// The `name=` given with bytes: files with a role by name (Quake's `gfx.wad`) keep it.
+    given_name: Option<String>,
 }
 
 impl std::fmt::Debug for File {
@@ -41,6 +43,7 @@ impl File {
         Context {
             limits: self.limits,
             path: self.input.path(),
+            member_name: self.given_name.as_deref(),
             palette: self.palette.as_ref(),
             targets: self.targets,
             ..Context::default()
@@ -77,6 +80,10 @@ pub fn open(
                     (Input::from_vec(bytes), shown)
                 }
             };
+            let given_name = match input.path() {
+                None => name.as_ref().map(|n| n.to_string_lossy().into_owned()),
+                Some(_) => None,
+            };
             let named = input.path().map(PathBuf::from).or(name);
             let mut file = File {
                 input,
@@ -86,6 +93,7 @@ pub fn open(
                 palette,
                 limits,
                 targets,
+                given_name,
             };
             file.report = match sniff(&file.input, named.as_deref()) {
                 Sniffed::Known(format) => {
