@@ -147,6 +147,20 @@ impl std::fmt::Debug for Picture<'_> {
     }
 }
 
+/// The context a located picture is read with: the caller's for the file on disk; for a member,
+/// no path (it has no siblings on disk) and its name in the archive (for roles by name).
+fn context_for<'c>(ctx: &Context<'c>, on_disk: bool, member: Option<&'c str>) -> Context<'c> {
+    if on_disk {
+        *ctx
+    } else {
+        Context {
+            path: None,
+            member_name: member,
+            ..*ctx
+        }
+    }
+}
+
 impl<'a> Picture<'a> {
     fn whole(format: &'static dyn Format, bytes: Cow<'a, [u8]>) -> Self {
         Picture {
@@ -171,12 +185,7 @@ impl<'a> Picture<'a> {
                 on_disk,
                 member,
             } => {
-                let member_ctx = Context {
-                    path: None,
-                    member_name: member.as_deref(),
-                    ..*ctx
-                };
-                let ctx = if *on_disk { ctx } else { &member_ctx };
+                let ctx = &context_for(ctx, *on_disk, member.as_deref());
                 let sel = Selection {
                     entry: entry.as_deref(),
                     ..sel
@@ -204,12 +213,7 @@ impl<'a> Picture<'a> {
                 on_disk,
                 member,
             } => {
-                let member_ctx = Context {
-                    path: None,
-                    member_name: member.as_deref(),
-                    ..*ctx
-                };
-                let ctx = if *on_disk { ctx } else { &member_ctx };
+                let ctx = &context_for(ctx, *on_disk, member.as_deref());
                 format.inspect(ctx, bytes).mips
             }
             _ => None,
