@@ -84,7 +84,9 @@ fn records(out: &mut impl Write, key: &str, items: &[Value], all: bool) -> std::
     Ok(())
 }
 
-/// A map as a two-column table.
+/// A map as a two-column table. A string value is prose written for people (an engine verdict
+/// such as "loads in: quakespasm; refused by: quake (MAX_MAP_LEAFS)") and nothing stands to its
+/// right, so it is shown whole; lists and objects are cut like any cell.
 fn pairs(
     out: &mut impl Write,
     key: &str,
@@ -94,7 +96,10 @@ fn pairs(
     writeln!(out, "  {key}:")?;
     let rows: Vec<Vec<String>> = map
         .iter()
-        .map(|(k, v)| vec![k.clone(), short(&compact(v), all)])
+        .map(|(k, v)| match v {
+            Value::String(text) => vec![k.clone(), text.clone()],
+            other => vec![k.clone(), short(&compact(other), all)],
+        })
         .collect();
     table(out, &rows, false)
 }
@@ -202,5 +207,17 @@ mod tests {
         assert!(text.contains("    planes  2\n"), "{text}");
         let all = render(&v, true);
         assert!(all.contains("    24 t24  2400\n"), "{all}");
+    }
+
+    #[test]
+    fn a_verdict_in_a_map_is_shown_whole_but_long_lists_are_cut() {
+        let summary = "loads in: quakespasm, xash3d; refused by: quake (MAX_MAP_LEAFS)";
+        let many: Vec<String> = (0..40).map(|i| format!("engine{i}")).collect();
+        let v = json!({"engines": {"summary": summary, "loads_in": many}});
+        let text = render(&v, false);
+        assert!(text.contains(&format!("summary  {summary}\n")), "{text}");
+        assert!(text.contains("[engine0, engine1,"), "{text}");
+        assert!(!text.contains("engine39"), "{text}");
+        assert!(render(&v, true).contains("engine39]"), "{text}");
     }
 }
