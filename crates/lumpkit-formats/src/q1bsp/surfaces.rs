@@ -87,18 +87,20 @@ pub(crate) fn surface_extents<E: EdgeRecord>(
     edges: &[E],
     vertexes: &[Vertex],
 ) -> Option<[i64; 2]> {
+    // One range check for the face's surfedges instead of one per edge (the hot loop of
+    // validation on large maps); a range past the lump is `None`, as an index past it was.
+    let start = usize::try_from(first).ok()?;
+    let run = surfedges.get(start..start.checked_add(usize::try_from(count).ok()?)?)?;
+    let axes = vecs.map(|axis| axis.map(|c| f64::from(c.get())));
     let (mut mins, mut maxs) = ([f32::MAX; 2], [f32::MIN; 2]);
-    for k in 0..count {
-        let s = surfedges
-            .get(usize::try_from(first.checked_add(k)?).ok()?)?
-            .get();
+    for s in run {
+        let s = s.get();
         let e = edges.get(usize::try_from(s.unsigned_abs()).ok()?)?;
         let [v0, v1] = e.vertices();
         let v = if s >= 0 { v0 } else { v1 };
         let p = vertexes.get(usize::try_from(v).ok()?)?.point;
         let [x, y, z] = p.map(|c| f64::from(c.get()));
-        for ((axis, lo), hi) in vecs.iter().zip(&mut mins).zip(&mut maxs) {
-            let [a, b, c, d] = axis.map(|c| f64::from(c.get()));
+        for ((&[a, b, c, d], lo), hi) in axes.iter().zip(&mut mins).zip(&mut maxs) {
             let val = (x * a + y * b + z * c + d) as f32;
             if val < *lo {
                 *lo = val;
@@ -108,7 +110,7 @@ pub(crate) fn surface_extents<E: EdgeRecord>(
             }
         }
     }
-    if count == 0 {
+    if run.is_empty() {
         return None;
     }
     let side = |lo: f32, hi: f32| {
