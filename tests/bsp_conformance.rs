@@ -270,7 +270,7 @@ fn qbsp_breaking_inputs_get_a_diagnostic_each() {
     for (map, code) in [
         (huge, "bsp-vis-too-many-clusters"),
         (misaligned, "bsp-lump-misaligned"),
-        (cycle, "bsp-node-shared"),
+        (cycle, "bsp-node-cycle"),
         (past_eof, "bsp-lump-out-of-bounds"),
     ] {
         let bytes = map.bytes();
@@ -468,4 +468,56 @@ fn quake1_lighting_is_checked_as_the_engines_read_it() {
             .any(|d| d.code() == "bsp-bad-lightofs"),
         "{report:?}"
     );
+}
+
+/// The node walk follows only the models' trees, takes no recursion and no allocation of its own,
+/// and stays linear on a chain deeper than any recursive walk survives (70,000 nodes, past the
+/// 65,536 a 16-bit index can name).
+#[test]
+fn node_walk_handles_deep_chains_loops_and_shares() {
+    use lumpkit_testgen::bsp::{Node, Q2Map};
+    let n: i32 = 70_000;
+    let mut map = Q2Map::valid();
+    // Node i: child 0 is node i + 1 (the last one: leaf 1), child 1 its own leaf i + 2.
+    map.nodes = (0..n)
+        .map(|i| Node {
+            plane: 0,
+            children: [if i + 1 < n { i + 1 } else { -2 }, -i - 3],
+            firstface: 0,
+            numfaces: 0,
+        })
+        .collect();
+    let leaf = map.leafs[3].clone();
+    map.leafs.resize(n as usize + 2, leaf);
+    let f = lumpkit::by_name("bsp").unwrap();
+    let codes = |map: &Q2Map| -> Vec<(String, String)> {
+        let bytes = map.bytes();
+        f.inspect(&Context::default(), &bytes)
+            .diagnostics
+            .iter()
+            .filter(|d| d.code().starts_with("bsp-node-"))
+            .map(|d| (d.code().to_string(), format!("{:?}", d.severity)))
+            .collect()
+    };
+    assert_eq!(codes(&map), vec![]);
+    // The last node leads back to the middle of the chain: a loop every engine walks forever.
+    let mut looped = map.clone();
+    looped.nodes.last_mut().unwrap().children[0] = n / 2;
+    assert_eq!(codes(&looped)[0].0, "bsp-node-cycle");
+    // The last node reuses the leaf of node n / 2: Q2PRO refuses it, a warning by default.
+    let mut shared = map.clone();
+    shared.nodes.last_mut().unwrap().children[0] = -(n / 2) - 3;
+    assert_eq!(
+        codes(&shared),
+        vec![("bsp-node-shared".to_string(), "Warning".to_string())]
+    );
+    // The same loop in a node no model reaches: nothing.
+    let mut unreached = map.clone();
+    unreached.nodes.push(Node {
+        plane: 0,
+        children: [n, -3],
+        firstface: 0,
+        numfaces: 0,
+    });
+    assert_eq!(codes(&unreached), vec![]);
 }

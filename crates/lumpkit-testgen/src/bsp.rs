@@ -503,9 +503,6 @@ pub fn samples() -> Vec<Sample> {
     bad("node_cycle", "bsp-node-cycle", "error", &|m| {
         m.nodes[1].children[0] = 0
     });
-    bad("node_shared", "bsp-node-shared", "error", &|m| {
-        m.nodes[0].children[1] = -3
-    });
     bad("bad_next_texinfo", "bsp-bad-next-texinfo", "error", &|m| {
         m.texinfo[1].next = 10
     });
@@ -548,6 +545,36 @@ pub fn samples() -> Vec<Sample> {
         "error",
         &["bsp-bad-headnode", "bsp-model0-headnode"],
     ));
+    // Shared subtrees: Q2PRO's BSP_ValidateTree refuses a node or leaf reached twice from the
+    // models' head nodes; id Quake 2 and yquake2 load it. Nodes no model reaches are never walked.
+    let mut shared_leaf = valid.clone();
+    shared_leaf.nodes[0].children[1] = -3;
+    let mut shared_by_models = valid.clone();
+    shared_by_models.models.push(1);
+    for (name, map) in [
+        ("node_shared.bsp", shared_leaf),
+        ("node_shared_by_models.bsp", shared_by_models),
+    ] {
+        s.push(
+            Sample::new(name, map.bytes(), "warning", &["bsp-node-shared"])
+                .under("q2pro", "error")
+                .under("quake2", "ok")
+                .under("yquake2", "ok"),
+        );
+    }
+    // A node no model reaches, looping on itself and sharing a leaf: no engine walks it.
+    let mut unreached = valid.clone();
+    unreached.nodes.push(Node {
+        plane: 0,
+        children: [2, -3],
+        firstface: 0,
+        numfaces: 0,
+    });
+    s.push(
+        Sample::new("node_unreached.bsp", unreached.bytes(), "ok", &[])
+            .under("q2pro", "ok")
+            .under("quake2", "ok"),
+    );
     let bytes = valid.bytes();
     s.push(Sample::new(
         "truncated_header.bsp",

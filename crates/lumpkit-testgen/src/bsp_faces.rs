@@ -1,5 +1,5 @@
-//! Maps whose faces or textures some renderers refuse (`bsp-surface-extents`,
-//! `bsp-lightmap-pages`, `bsp-anim-sequence`), each next to the nearest map every engine loads,
+//! Maps whose faces or textures some renderers refuse (`bsp-surface-extents` in Quake 1, GoldSrc
+//! and Quake 2, `bsp-lightmap-pages`, `bsp-anim-sequence`), each next to the nearest map every engine loads,
 //! with the verdict each engine profile must give (`Sample::under`).
 
 use crate::Sample;
@@ -182,6 +182,23 @@ pub fn samples() -> Vec<Sample> {
         "error",
         &["bsp-bad-clip-headnode"],
     ));
+    // Quake 2: faces 300 texels wide, refused by the software renderers (id ref_soft, yquake2's
+    // soft) and loaded by ref_gl; a target names the engine, not the renderer, so it stays a
+    // warning. Exactly 256 texels loads everywhere.
+    for (name, width, status, codes) in [
+        ("q2_surface_extents.bsp", 300.0, "warning", &extents[..]),
+        ("q2_surface_extents_256.bsp", 256.0, "ok", &[][..]),
+    ] {
+        let mut m = crate::bsp::Q2Map::valid();
+        m.vertexes[1][0] = width;
+        m.vertexes[2][0] = width;
+        s.push(
+            Sample::new(name, m.bytes(), status, codes)
+                .under("quake2", status)
+                .under("yquake2", status)
+                .under("q2pro", status),
+        );
+    }
     s
 }
 

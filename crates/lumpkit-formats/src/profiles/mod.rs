@@ -300,6 +300,8 @@ pub static CONDITIONS: &[&Condition] = &[
     &quake2::NO_EMPTY_LEAF,
     &quake2::NO_LEAFBRUSHES,
     &quake2::PORTALNUM_PAST_COUNT,
+    &quake2::NODE_SHARED,
+    &quake2::SURFACE_EXTENTS,
     &pak::FILES,
     &warcraft::BLP1_SIZE,
     &wow::BLP_NOT_POWER_OF_TWO,
@@ -334,6 +336,13 @@ pub static MILD: &[Mild] = &[
         condition: &arma::PAA_NOT_POWER_OF_TWO,
         refused: Severity::Warning,
         split: Severity::Info,
+    },
+    // Quake 2's software renderer refuses it, the GL renderer loads it, and a target names the
+    // engine, not the renderer: a warning under every target.
+    Mild {
+        condition: &quake2::SURFACE_EXTENTS,
+        refused: Severity::Warning,
+        split: Severity::Warning,
     },
     // Only OFP Elite and ArmA 1 refuse `Cprs`: by default a packing choice worth knowing.
     Mild {

@@ -5,7 +5,8 @@
 use super::{Condition, Engine, EngineLimit};
 use crate::q2bsp::rules::{
     LEAFBRUSHES_EMPTY, LIMIT_EXCEEDED, NO_EMPTY_LEAF as NO_EMPTY_LEAF_RULE,
-    PORTALNUM_PAST_COUNT as PORTALNUM_RULE,
+    NODE_SHARED as NODE_SHARED_RULE, PORTALNUM_PAST_COUNT as PORTALNUM_RULE,
+    SURFACE_EXTENTS as SURFACE_EXTENTS_RULE,
 };
 
 const Q2PRO: &str = "skullernet/q2pro src/common/bsp.c BSP_Load*: lumps allocated to their size, no MAX_MAP_* count check";
@@ -196,5 +197,60 @@ pub static PORTALNUM_PAST_COUNT: Condition = Condition {
         },
     ],
     // Yamagi Quake II was not re-read for this check.
+    exhaustive: false,
+};
+
+/// A node or leaf reached twice from the models' head nodes without a loop (value 1): a subtree
+/// with two parents. Q2PRO refuses it; id's loaders never look, so the map loads there (each
+/// node keeps the last parent `Mod_SetParent` gives it). Loops are `bsp-node-cycle`, an error.
+pub static NODE_SHARED: Condition = Condition {
+    rule: &NODE_SHARED_RULE,
+    limit: "one parent per node",
+    what: "a shared subtree",
+    effect: "Q2PRO refuses the map (BSP_SetParent: cycle encountered)",
+    engines: &[
+        EngineLimit {
+            engine: Engine::Q2pro,
+            max: Some(0),
+            source: "skullernet/q2pro src/common/bsp.c BSP_ValidateTree, BSP_SetParent: walks each model from its head node and refuses a child that already has a parent",
+        },
+        EngineLimit {
+            engine: Engine::Quake2,
+            max: None,
+            source: "id-Software/Quake-2 ref_gl/gl_model.c Mod_SetParent, qcommon/cmodel.c CMod_LoadNodes: children range-checked only, a second parent overwrites the first",
+        },
+        EngineLimit {
+            engine: Engine::Yquake2,
+            max: None,
+            source: "yquake2/yquake2 src/client/refresh/files/models.c Mod_SetParent, src/common/collision.c CMod_LoadNodes: no sharing check",
+        },
+    ],
+    exhaustive: true,
+};
+
+/// The widest face with a lightmap (`CalcSurfaceExtents`, texels on one texture axis; `SURF_SKY`
+/// and `SURF_WARP` faces are exempt). The limit is the software renderer's: id's ref_soft and
+/// yquake2's soft renderer drop the map past 256 texels, while id's ref_gl has the same check
+/// commented out and only fails (`LM_AllocBlock`, ERR_FATAL) when a lightmap is wider than its
+/// 128-sample page. A profile names an engine, not its renderer, so this stays a warning under
+/// every target ([`super::MILD`]) and the message names both renderers.
+pub static SURFACE_EXTENTS: Condition = Condition {
+    rule: &SURFACE_EXTENTS_RULE,
+    limit: "surface extents",
+    what: "surface extents",
+    effect: "the software renderers (id ref_soft, yquake2's soft) drop the map past 256 texels (\"Bad surface extents\"); id's ref_gl loads it up to 2016 texels along s and 2032 along t, past which LM_AllocBlock fails (ERR_FATAL); a target names the engine, not its renderer",
+    engines: &[
+        EngineLimit {
+            engine: Engine::Quake2,
+            max: Some(256),
+            source: "id-Software/Quake-2 ref_soft/r_model.c CalcSurfaceExtents: extents > 256 without SURF_WARP|SURF_SKY is an ERR_DROP (ref_gl/gl_model.c: the check is commented out; ref_gl/gl_rsurf.c GL_CreateSurfaceLightmap fails past a 128-sample page)",
+        },
+        EngineLimit {
+            engine: Engine::Yquake2,
+            max: Some(256),
+            source: "yquake2/yquake2 src/client/refresh/soft/sw_model.c Mod_CalcSurfaceExtents: the same ERR_DROP in the software renderer",
+        },
+    ],
+    // Q2PRO's renderer (GL only) and yquake2's GL renderers were not re-read for this check.
     exhaustive: false,
 };

@@ -5,7 +5,7 @@
 //! renderers and GLQuake refuse what QuakeSpasm and Xash3D load.
 
 use zerocopy::FromBytes;
-use zerocopy::little_endian::I32;
+use zerocopy::little_endian::{F32, I32};
 
 use crate::diag::Sink;
 use crate::error::Error;
@@ -58,45 +58,66 @@ struct Faces<'b, L: Layout> {
 }
 
 impl<L: Layout> Faces<'_, L> {
-    /// The face's extents in texels per texture axis, as `CalcSurfaceExtents` computes them:
-    /// every vertex the surfedges start at, projected on both texture axes (products and sums in
-    /// double precision, the result stored to `float` as QuakeSpasm does; GLQuake's x87 code
-    /// rounds the same extended sum to the same `float`), then `(ceil(max/16) - floor(min/16)) *
-    /// 16`. `None` when an index is bad (other rules report it) or the face has no edge.
+    /// The face's extents in texels per texture axis (`surface_extents`), with its texinfo.
     fn extents(&self, face: &L::Face) -> Option<(&TexInfo, [i64; 2])> {
         let t = self.texinfo.get(usize::try_from(face.texinfo()).ok()?)?;
-        let (first, count) = face.edges();
-        let (mut mins, mut maxs) = ([f32::MAX; 2], [f32::MIN; 2]);
-        for k in 0..count {
-            let s = self
-                .surfedges
-                .get(usize::try_from(first.checked_add(k)?).ok()?)?
-                .get();
-            let e = self.edges.get(usize::try_from(s.unsigned_abs()).ok()?)?;
-            let [v0, v1] = e.vertices();
-            let v = if s >= 0 { v0 } else { v1 };
-            let p = self.vertexes.get(usize::try_from(v).ok()?)?.point;
-            let [x, y, z] = p.map(|c| f64::from(c.get()));
-            for ((axis, lo), hi) in t.vecs.iter().zip(&mut mins).zip(&mut maxs) {
-                let [a, b, c, d] = axis.map(|c| f64::from(c.get()));
-                let val = (x * a + y * b + z * c + d) as f32;
-                if val < *lo {
-                    *lo = val;
-                }
-                if val > *hi {
-                    *hi = val;
-                }
+        let ext = surface_extents(
+            &t.vecs,
+            face.edges(),
+            self.surfedges,
+            self.edges,
+            self.vertexes,
+        )?;
+        Some((t, ext))
+    }
+}
+
+/// A face's extents in texels per texture axis, as `CalcSurfaceExtents` computes them in every
+/// engine read (id Quake `model.c` / `gl_model.c`, QuakeSpasm, ReHLDS `model.cpp`, id Quake 2
+/// `ref_soft/r_model.c` and `ref_gl/gl_model.c`, yquake2: the same code, Quake 2 only reads its
+/// texinfo from another record): every vertex the surfedges `(first, count)` start at, projected
+/// on both texture axes `vecs` (products and sums in double precision, the result stored to
+/// `float` as QuakeSpasm does; the x87 code of the original engines rounds the same extended sum
+/// to the same `float`), then `(ceil(max/16) - floor(min/16)) * 16`. `None` when an index is bad
+/// (other rules report it) or the face has no edge.
+pub(crate) fn surface_extents<E: EdgeRecord>(
+    vecs: &[[F32; 4]; 2],
+    (first, count): (u64, u64),
+    surfedges: &[I32],
+    edges: &[E],
+    vertexes: &[Vertex],
+) -> Option<[i64; 2]> {
+    // One range check for the face's surfedges instead of one per edge (the hot loop of
+    // validation on large maps); a range past the lump is `None`, as an index past it was.
+    let start = usize::try_from(first).ok()?;
+    let run = surfedges.get(start..start.checked_add(usize::try_from(count).ok()?)?)?;
+    let axes = vecs.map(|axis| axis.map(|c| f64::from(c.get())));
+    let (mut mins, mut maxs) = ([f32::MAX; 2], [f32::MIN; 2]);
+    for s in run {
+        let s = s.get();
+        let e = edges.get(usize::try_from(s.unsigned_abs()).ok()?)?;
+        let [v0, v1] = e.vertices();
+        let v = if s >= 0 { v0 } else { v1 };
+        let p = vertexes.get(usize::try_from(v).ok()?)?.point;
+        let [x, y, z] = p.map(|c| f64::from(c.get()));
+        for ((&[a, b, c, d], lo), hi) in axes.iter().zip(&mut mins).zip(&mut maxs) {
+            let val = (x * a + y * b + z * c + d) as f32;
+            if val < *lo {
+                *lo = val;
+            }
+            if val > *hi {
+                *hi = val;
             }
         }
-        if count == 0 {
-            return None;
-        }
-        let side = |lo: f32, hi: f32| {
-            let cells = ceil(f64::from(hi) / 16.0).saturating_sub(floor(f64::from(lo) / 16.0));
-            cells.saturating_mul(16)
-        };
-        Some((t, [side(mins[0], maxs[0]), side(mins[1], maxs[1])]))
     }
+    if run.is_empty() {
+        return None;
+    }
+    let side = |lo: f32, hi: f32| {
+        let cells = ceil(f64::from(hi) / 16.0).saturating_sub(floor(f64::from(lo) / 16.0));
+        cells.saturating_mul(16)
+    };
+    Some([side(mins[0], maxs[0]), side(mins[1], maxs[1])])
 }
 
 /// GLQuake's `allocated[MAX_LIGHTMAPS][BLOCK_WIDTH]` (one page more), with each page's lowest

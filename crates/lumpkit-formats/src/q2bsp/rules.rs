@@ -187,17 +187,19 @@ pub static BAD_CLUSTER: Rule = Rule {
     severity: Severity::Error,
     message: "leaf {0} is in cluster {1}, but the visibility lump has {2} clusters; the game refuses the map",
 };
-/// node 0 leads back to the head node 1 of a model: the tree loops, and point queries would never end
+/// A loop reachable from a model's head node: every engine's tree walk recurses without end.
 pub static NODE_CYCLE: Rule = Rule {
     code: "bsp-node-cycle",
     severity: Severity::Error,
-    message: "node {0} leads back to the head node {1} of a model: the tree loops, and point queries would never end",
+    message: "node {0} has child {1}, which is on the path from model {2}'s head node to it: the tree loops; id Quake 2 and yquake2 recurse without end (Mod_SetParent, traces), Q2PRO refuses the map (cycle encountered)",
 };
-/// node 0 has child 1 (negative: leaf) that another node already has: a shared subtree or a loop; the game refuses the map
+/// A node or leaf that a model's tree reaches twice without a loop (a shared subtree):
+/// Q2PRO refuses the map, id Quake 2 and yquake2 load it
+/// ([`crate::profiles::quake2::NODE_SHARED`]). Nodes no model reaches are not walked by any engine.
 pub static NODE_SHARED: Rule = Rule {
     code: "bsp-node-shared",
-    severity: Severity::Error,
-    message: "node {0} has child {1} (negative: leaf) that another node already has: a shared subtree or a loop; the game refuses the map",
+    severity: Severity::Warning,
+    message: "the node or model at this offset reaches a node or leaf that the models' trees already reach (a subtree with two parents): {effect}; {sides}",
 };
 /// texinfo 0 animates into texinfo 1, past the texinfo lump; the game refuses the map
 pub static BAD_NEXT_TEXINFO: Rule = Rule {
@@ -311,11 +313,12 @@ pub static LEAFBRUSHES_EMPTY: Rule = Rule {
 };
 
 /// A face's lightmap extents (`CalcSurfaceExtents`) over a renderer's limit
-/// ([`crate::profiles::quake1::SURFACE_EXTENTS`]): which engines refuse it comes from the profile.
+/// ([`crate::profiles::quake1::SURFACE_EXTENTS`], [`crate::profiles::quake2::SURFACE_EXTENTS`]):
+/// which engines refuse it comes from the profile.
 pub static SURFACE_EXTENTS: Rule = Rule {
     code: "bsp-surface-extents",
     severity: Severity::Warning,
-    message: "a face's lightmap spans {0} texels along a texture axis (the widest face without TEX_SPECIAL; the smallest limit is {1}): {effect}; {sides}",
+    message: "a face's lightmap spans {0} texels along a texture axis (the widest face with a lightmap: not TEX_SPECIAL in Quake 1, not SURF_SKY or SURF_WARP in Quake 2; the smallest limit is {1}): {effect}; {sides}",
 };
 
 /// The faces' lightmaps overflow GLQuake's lightmap pages (`AllocBlock`,

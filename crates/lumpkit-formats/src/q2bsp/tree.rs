@@ -1,12 +1,20 @@
-//! The node tree: no loops, no shared children (Q2PRO `BSP_ValidateTree` / `BSP_SetParent`, which
-//! reject "cycle encountered"), and point queries that cannot loop.
+//! The node tree as the engines walk it: from each model's head node, never from the rest.
 //!
-//! Without allocating, the check uses a caller-provided bitset with one bit per node and per leaf:
-//! every child reference sets its target's "has a parent" bit, and a bit found already set means a
-//! second parent (a shared subtree, or a loop entered from outside). Then every model's head node must
-//! have no parent (a head node that is its own descendant is a loop through the root) and must not be
-//! shared with another model. A graph where the roots have no parent and every other node has at most
-//! one is a forest, so walks from a root terminate; the work is one pass over the nodes.
+//! - A loop reachable from a head node is fatal everywhere: id Quake 2 and yquake2 recurse in
+//!   `Mod_SetParent` (renderer) and in every trace (`CM_RecursiveHullCheck`) without end, and Q2PRO
+//!   refuses it (`BSP_SetParent`: "cycle encountered"). `bsp-node-cycle`, an error.
+//! - A node or leaf reached twice without a loop (a subtree shared by two parents or two models) is
+//!   refused by Q2PRO only (`BSP_ValidateTree` walks every model's head and refuses a child that
+//!   already has a parent); id Quake 2 and yquake2 never check and keep the last parent.
+//!   `bsp-node-shared`, profiled ([`crate::profiles::quake2::NODE_SHARED`]).
+//! - Nodes no model reaches are never walked by any engine: nothing is said about them.
+//!
+//! The walk is an iterative depth-first search in caller-provided scratch, no recursion and no
+//! allocation: two colour bits per node (unseen, on the current path, done), one bit per leaf, and
+//! an explicit stack of `u32` entries (node index and which child is next). A node goes on the
+//! stack only while it is on the current path, so the stack never holds more than `nodes`
+//! entries, and each node and leaf is entered at most once: the work is linear in nodes + leafs +
+//! models, 65,536 nodes or several million alike.
 //!
 //! Queries never trust that check: a descent takes at most `nodes + 1` steps (a path in a tree visits
 //! each node once), so even an unvalidated map cannot make them loop.
@@ -18,9 +26,23 @@ use super::layout::{Layout, LeafRecord, NodeRecord};
 use super::rules;
 use super::view::{Lump, Map};
 
+/// Colour of a node not reached yet.
+const UNSEEN: u64 = 0;
+/// Colour of a node on the current path (reaching it again closes a loop).
+const ON_PATH: u64 = 1;
+/// Colour of a node whose subtree is done (reaching it again shares it).
+const DONE: u64 = 2;
+
+/// Scratch words of each part: node colours (2 bits), leaf bits, the stack (2 entries a word).
+fn parts(nodes: usize, leafs: usize) -> [usize; 3] {
+    [nodes.div_ceil(32), leafs.div_ceil(64), nodes.div_ceil(2)]
+}
+
 /// `u64` words of scratch [`check`] needs for a map with `nodes` nodes and `leafs` leafs.
 pub fn scratch_words(nodes: usize, leafs: usize) -> usize {
-    nodes.saturating_add(leafs).div_ceil(64)
+    parts(nodes, leafs)
+        .into_iter()
+        .fold(0usize, usize::saturating_add)
 }
 
 /// Sets bit `i`; returns whether it was already set.
@@ -34,48 +56,177 @@ fn test_and_set(bits: &mut [u64], i: usize) -> bool {
     was
 }
 
-/// Bit index of a child reference (node `c >= 0`, leaf `!c` after the nodes).
-fn slot(nodes: usize, child: i32) -> usize {
-    if child < 0 {
-        nodes.saturating_add(!child as u32 as usize)
-    } else {
-        child as u32 as usize
+fn colour(colours: &[u64], n: usize) -> u64 {
+    colours
+        .get(n / 32)
+        .map_or(DONE, |w| (w >> ((n % 32) << 1)) & 3)
+}
+
+fn set_colour(colours: &mut [u64], n: usize, c: u64) {
+    if let Some(w) = colours.get_mut(n / 32) {
+        let shift = (n % 32) << 1;
+        *w = (*w & !(3u64 << shift)) | (c << shift);
     }
 }
 
-/// Runs the tree check when `scratch` is large enough (it is cleared first); otherwise does nothing.
-/// Assumes child and head-node indices were checked (out-of-range ones are ignored).
+/// The stack of the walk: `u32` entries (node index times 4, plus the next child: 0, 1, or 2 =
+/// both done), two to a word. Node counts come from 32-bit lump lengths over records of at least
+/// 28 bytes, so an index times 4 fits.
+struct Stack<'s> {
+    words: &'s mut [u64],
+    len: usize,
+}
+
+impl Stack<'_> {
+    fn get(&self, i: usize) -> Option<u32> {
+        let w = self.words.get(i / 2)?;
+        Some((w >> ((i % 2) << 5)) as u32)
+    }
+
+    fn set(&mut self, i: usize, v: u32) -> bool {
+        let Some(w) = self.words.get_mut(i / 2) else {
+            return false;
+        };
+        let shift = (i % 2) << 5;
+        *w = (*w & !(0xFFFF_FFFFu64 << shift)) | (u64::from(v) << shift);
+        true
+    }
+
+    fn push(&mut self, node: usize) -> bool {
+        let Some(entry) = u32::try_from(node).ok().and_then(|n| n.checked_mul(4)) else {
+            return false;
+        };
+        let pushed = self.set(self.len, entry);
+        if pushed {
+            self.len = self.len.saturating_add(1);
+        }
+        pushed
+    }
+}
+
+/// What the walk found: the first loop, else the first node (or model) reaching a node or leaf
+/// reached before.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Finding {
+    /// A child on the path from a model's head to its parent: the tree loops.
+    Cycle {
+        /// The node whose child closes the loop.
+        node: usize,
+        /// That child (a node index).
+        child: i32,
+        /// The model whose walk found it.
+        model: usize,
+    },
+    /// A node or leaf reached a second time without a loop.
+    Shared {
+        /// The record that reaches it again: a node, or a model whose head was reached before.
+        offset: u64,
+    },
+}
+
+/// Walks every model's tree from its head node (see the module docs); `None` when the trees are
+/// disjoint trees, or when `scratch` is shorter than [`scratch_words`]. Child indices out of range
+/// are skipped (they are reported by their own rules).
+pub fn walk<L: Layout>(bsp: &Map<'_, L>, scratch: &mut [u64]) -> Option<Finding> {
+    let nodes = bsp.nodes.len();
+    let [cw, lw, sw] = parts(nodes, bsp.leafs.len());
+    let total = scratch_words(nodes, bsp.leafs.len());
+    let (colours, rest) = scratch.get_mut(..total)?.split_at_mut(cw);
+    let (leaf_bits, stack_words) = rest.split_at_mut(lw);
+    colours.fill(0);
+    leaf_bits.fill(0);
+    let mut stack = Stack {
+        words: stack_words.get_mut(..sw)?,
+        len: 0,
+    };
+    let mut shared = None;
+    for (m, model) in bsp.models.iter().enumerate() {
+        let Ok(head) = usize::try_from(model.headnode.get()) else {
+            // A leaf as head node: nothing to walk (Q2PRO's loop runs only on nodes).
+            continue;
+        };
+        if head >= nodes {
+            continue;
+        }
+        if colour(colours, head) != UNSEEN {
+            shared.get_or_insert(Finding::Shared {
+                offset: bsp.record_offset(Lump::Models, m),
+            });
+            continue;
+        }
+        set_colour(colours, head, ON_PATH);
+        stack.push(head);
+        while let Some(top) = stack.len.checked_sub(1) {
+            let entry = stack.get(top)?;
+            let (n, next) = ((entry / 4) as usize, entry % 4);
+            if next >= 2 {
+                set_colour(colours, n, DONE);
+                stack.len = top;
+                continue;
+            }
+            stack.set(top, entry.saturating_add(1));
+            let Some(child) = bsp
+                .nodes
+                .get(n)
+                .and_then(|node| node.children().get(next as usize).copied())
+            else {
+                continue;
+            };
+            let here = || Finding::Shared {
+                offset: bsp.record_offset(Lump::Nodes, n),
+            };
+            if child < 0 {
+                let leaf = !child as u32 as usize;
+                if leaf < bsp.leafs.len() && test_and_set(leaf_bits, leaf) {
+                    shared.get_or_insert_with(here);
+                }
+                continue;
+            }
+            let c = child as u32 as usize;
+            if c >= nodes {
+                continue;
+            }
+            match colour(colours, c) {
+                UNSEEN => {
+                    set_colour(colours, c, ON_PATH);
+                    stack.push(c);
+                }
+                ON_PATH => {
+                    return Some(Finding::Cycle {
+                        node: n,
+                        child,
+                        model: m,
+                    });
+                }
+                _ => {
+                    shared.get_or_insert_with(here);
+                }
+            }
+        }
+    }
+    shared
+}
+
+/// Runs the tree check when `scratch` is large enough; otherwise does nothing. Assumes child and
+/// head-node indices were checked (out-of-range ones are ignored).
 pub fn check<L: Layout>(
     bsp: &Map<'_, L>,
     scratch: &mut [u64],
     sink: &mut impl Sink,
 ) -> Result<(), Error> {
-    let nodes = bsp.nodes.len();
-    let words = scratch_words(nodes, bsp.leafs.len());
-    let Some(bits) = scratch.get_mut(..words) else {
-        return Ok(());
-    };
-    bits.fill(0);
-    for (i, node) in bsp.nodes.iter().enumerate() {
-        for c in node.children() {
-            if test_and_set(bits, slot(nodes, c)) {
-                return sink.report(rules::NODE_SHARED.with(
-                    bsp.record_offset(Lump::Nodes, i),
-                    [i as u64, i64::from(c) as u64, 0],
-                ));
+    match walk(bsp, scratch) {
+        Some(Finding::Cycle { node, child, model }) => sink.report(rules::NODE_CYCLE.with(
+            bsp.record_offset(Lump::Nodes, node),
+            [node as u64, u64::from(child as u32), model as u64],
+        )),
+        Some(Finding::Shared { offset }) => {
+            match crate::profiles::quake2::NODE_SHARED.check(1, offset) {
+                Some(d) => sink.report(d),
+                None => Ok(()),
             }
         }
+        None => Ok(()),
     }
-    for (m, model) in bsp.models.iter().enumerate() {
-        let head = model.headnode.get();
-        if test_and_set(bits, slot(nodes, head)) {
-            return sink.report(rules::NODE_CYCLE.with(
-                bsp.record_offset(Lump::Models, m),
-                [m as u64, i64::from(head) as u64, 0],
-            ));
-        }
-    }
-    Ok(())
 }
 
 /// Why a point query failed.

@@ -359,7 +359,7 @@ impl<'a, L: Layout> Map<'a, L> {
         if tree_ok {
             tree::check(self, scratch, f.sink)?;
         }
-        Ok(())
+        self.check_surfaces(f.sink)
     }
 
     /// `u64` words of scratch [`Map::validate`](crate::q2bsp::Map::validate) needs: one bit per node and leaf for the tree check,
