@@ -113,42 +113,49 @@ fn u(v: i32) -> u64 {
 }
 
 impl NodeRecord for Node {
+    #[inline]
     fn planenum(&self) -> u64 {
         u(self.planenum.get())
     }
     fn children(&self) -> [u64; 2] {
         self.children.map(|c| c.get().into())
     }
+    #[inline]
     fn faces(&self) -> (u64, u64) {
         (self.firstface.get().into(), self.numfaces.get().into())
     }
 }
 
 impl NodeRecord for Node2 {
+    #[inline]
     fn planenum(&self) -> u64 {
         u(self.planenum.get())
     }
     fn children(&self) -> [u64; 2] {
         self.children.map(|c| u(c.get()))
     }
+    #[inline]
     fn faces(&self) -> (u64, u64) {
         (self.firstface.get().into(), self.numfaces.get().into())
     }
 }
 
 impl NodeRecord for Node2Rmq {
+    #[inline]
     fn planenum(&self) -> u64 {
         u(self.planenum.get())
     }
     fn children(&self) -> [u64; 2] {
         self.children.map(|c| u(c.get()))
     }
+    #[inline]
     fn faces(&self) -> (u64, u64) {
         (self.firstface.get().into(), self.numfaces.get().into())
     }
 }
 
 impl ClipNodeRecord for ClipNode {
+    #[inline]
     fn planenum(&self) -> u64 {
         u(self.planenum.get())
     }
@@ -158,6 +165,7 @@ impl ClipNodeRecord for ClipNode {
 }
 
 impl ClipNodeRecord for ClipNode2 {
+    #[inline]
     fn planenum(&self) -> u64 {
         u(self.planenum.get())
     }
@@ -167,9 +175,11 @@ impl ClipNodeRecord for ClipNode2 {
 }
 
 impl LeafRecord for Leaf {
+    #[inline]
     fn visofs(&self) -> i32 {
         self.visofs.get()
     }
+    #[inline]
     fn marksurfaces(&self) -> (u64, u64) {
         (
             self.firstmarksurface.get().into(),
@@ -179,9 +189,11 @@ impl LeafRecord for Leaf {
 }
 
 impl LeafRecord for Leaf2 {
+    #[inline]
     fn visofs(&self) -> i32 {
         self.visofs.get()
     }
+    #[inline]
     fn marksurfaces(&self) -> (u64, u64) {
         (
             self.firstmarksurface.get().into(),
@@ -191,9 +203,11 @@ impl LeafRecord for Leaf2 {
 }
 
 impl LeafRecord for Leaf2Rmq {
+    #[inline]
     fn visofs(&self) -> i32 {
         self.visofs.get()
     }
+    #[inline]
     fn marksurfaces(&self) -> (u64, u64) {
         (
             self.firstmarksurface.get().into(),

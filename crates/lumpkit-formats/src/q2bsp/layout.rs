@@ -137,39 +137,47 @@ fn none32(v: u32) -> Option<u64> {
 }
 
 impl NodeRecord for Node {
+    #[inline]
     fn planenum(&self) -> u64 {
         u(self.planenum.get())
     }
     fn children(&self) -> [i32; 2] {
         self.children.map(|c| c.get())
     }
+    #[inline]
     fn faces(&self) -> (u64, u64) {
         (self.firstface.get().into(), self.numfaces.get().into())
     }
 }
 
 impl NodeRecord for NodeX {
+    #[inline]
     fn planenum(&self) -> u64 {
         u(self.planenum.get())
     }
     fn children(&self) -> [i32; 2] {
         self.children.map(|c| c.get())
     }
+    #[inline]
     fn faces(&self) -> (u64, u64) {
         (self.firstface.get().into(), self.numfaces.get().into())
     }
 }
 
 impl FaceRecord for Face {
+    #[inline]
     fn planenum(&self) -> u64 {
         self.planenum.get().into()
     }
+    #[inline]
     fn edges(&self) -> (u64, u64) {
         (u(self.firstedge.get()), (self.numedges.get() as u16).into())
     }
+    #[inline]
     fn texinfo(&self) -> u64 {
         (self.texinfo.get() as u16).into()
     }
+    #[inline]
     fn lightofs(&self) -> Option<u64> {
         none32(self.lightofs.get() as u32)
     }
@@ -179,15 +187,19 @@ impl FaceRecord for Face {
 }
 
 impl FaceRecord for FaceX {
+    #[inline]
     fn planenum(&self) -> u64 {
         self.planenum.get().into()
     }
+    #[inline]
     fn edges(&self) -> (u64, u64) {
         (u(self.firstedge.get()), u(self.numedges.get()))
     }
+    #[inline]
     fn texinfo(&self) -> u64 {
         u(self.texinfo.get())
     }
+    #[inline]
     fn lightofs(&self) -> Option<u64> {
         none32(self.lightofs.get() as u32)
     }
@@ -197,21 +209,26 @@ impl FaceRecord for FaceX {
 }
 
 impl LeafRecord for Leaf {
+    #[inline]
     fn contents(&self) -> i32 {
         self.contents.get()
     }
+    #[inline]
     fn cluster(&self) -> Option<u64> {
         none16(self.cluster.get() as u16)
     }
+    #[inline]
     fn area(&self) -> u64 {
         (self.area.get() as u16).into()
     }
+    #[inline]
     fn leaffaces(&self) -> (u64, u64) {
         (
             self.firstleafface.get().into(),
             self.numleaffaces.get().into(),
         )
     }
+    #[inline]
     fn leafbrushes(&self) -> (u64, u64) {
         (
             self.firstleafbrush.get().into(),
@@ -221,21 +238,26 @@ impl LeafRecord for Leaf {
 }
 
 impl LeafRecord for LeafX {
+    #[inline]
     fn contents(&self) -> i32 {
         self.contents.get()
     }
+    #[inline]
     fn cluster(&self) -> Option<u64> {
         none32(self.cluster.get() as u32)
     }
+    #[inline]
     fn area(&self) -> u64 {
         u(self.area.get())
     }
+    #[inline]
     fn leaffaces(&self) -> (u64, u64) {
         (
             self.firstleafface.get().into(),
             self.numleaffaces.get().into(),
         )
     }
+    #[inline]
     fn leafbrushes(&self) -> (u64, u64) {
         (
             self.firstleafbrush.get().into(),
@@ -257,30 +279,36 @@ impl EdgeRecord for EdgeX {
 }
 
 impl BrushSideRecord for BrushSide {
+    #[inline]
     fn planenum(&self) -> u64 {
         self.planenum.get().into()
     }
+    #[inline]
     fn texinfo(&self) -> Option<u64> {
         none16(self.texinfo.get() as u16)
     }
 }
 
 impl BrushSideRecord for BrushSideX {
+    #[inline]
     fn planenum(&self) -> u64 {
         self.planenum.get().into()
     }
+    #[inline]
     fn texinfo(&self) -> Option<u64> {
         none32(self.texinfo.get() as u32)
     }
 }
 
 impl IndexRecord for U16 {
+    #[inline]
     fn index(&self) -> u64 {
         self.get().into()
     }
 }
 
 impl IndexRecord for U32 {
+    #[inline]
     fn index(&self) -> u64 {
         self.get().into()
     }
