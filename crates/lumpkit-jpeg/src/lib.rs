@@ -139,6 +139,17 @@ pub enum Backend {
     JpegDecoder,
 }
 
+/// What the fourth output byte of each pixel holds.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Alpha {
+    /// The stored component `order[3]` names.
+    #[default]
+    Stored,
+    /// 255 (BLP with alphaBits 0): written in the same pass that reorders the components, so
+    /// the caller needs no second pass over the frame.
+    Opaque,
+}
+
 /// Decodes `pieces` read one after the other (e.g. BLP's shared header and a level's chunk) as
 /// one JPEG, returning four components per pixel: output byte `i` of each pixel is stored
 /// component `order[i]` (BLP's B, G, R, A become R, G, B, A with `[2, 1, 0, 3]`; `[0, 1, 2, 3]`
@@ -159,9 +170,20 @@ pub fn decode_four_components_with(
     max_alloc: u64,
     order: [usize; 4],
 ) -> Result<Decoded, JpegError> {
+    decode_with_alpha(backend, pieces, max_alloc, order, Alpha::Stored)
+}
+
+/// [`decode_four_components_with`], with the fourth output byte chosen by `alpha`.
+pub fn decode_with_alpha(
+    backend: Backend,
+    pieces: &[&[u8]],
+    max_alloc: u64,
+    order: [usize; 4],
+    alpha: Alpha,
+) -> Result<Decoded, JpegError> {
     match backend {
-        Backend::Zune => zune::decode(pieces, max_alloc, order),
-        Backend::JpegDecoder => decode_jpeg_decoder(pieces, max_alloc, order),
+        Backend::Zune => zune::decode(pieces, max_alloc, order, alpha),
+        Backend::JpegDecoder => decode_jpeg_decoder(pieces, max_alloc, order, alpha),
     }
 }
 
@@ -186,6 +208,7 @@ fn decode_jpeg_decoder(
     pieces: &[&[u8]],
     max_alloc: u64,
     order: [usize; 4],
+    alpha: Alpha,
 ) -> Result<Decoded, JpegError> {
     let mut decoder = Decoder::new(Pieces::new(pieces));
     decoder.set_color_transform(ColorTransform::CMYK);
@@ -211,6 +234,13 @@ fn decode_jpeg_decoder(
         )));
     }
     uninvert_and_order(&mut samples, order);
+    if alpha == Alpha::Opaque {
+        for px in samples.chunks_exact_mut(4) {
+            if let Some(a) = px.get_mut(3) {
+                *a = 0xFF;
+            }
+        }
+    }
     Ok(Decoded {
         width,
         height,
@@ -220,26 +250,39 @@ fn decode_jpeg_decoder(
 
 /// Puts each pixel's stored components in `order` (an entry above 3 is read as 3), in place.
 pub fn order_components(samples: &mut [u8], order: [usize; 4]) {
+    order_components_alpha(samples, order, Alpha::Stored);
+}
+
+/// [`order_components`], with the fourth byte chosen by `alpha`: one pass over the frame.
+pub fn order_components_alpha(samples: &mut [u8], order: [usize; 4], alpha: Alpha) {
+    // Bits forced on in each pixel as a little-endian u32: the alpha byte when opaque.
+    let set = match alpha {
+        Alpha::Stored => 0,
+        Alpha::Opaque => 0xFF00_0000u32,
+    };
+    let (pixels, _) = samples.as_chunks_mut::<4>();
     if order == [0, 1, 2, 3] {
-        return;
-    }
-    if order == [2, 1, 0, 3] {
-        // BLP's B, G, R, A to R, G, B, A: swap bytes 0 and 2 of each pixel as one u32 lane, a
-        // loop the compiler vectorises.
-        for px in samples.chunks_exact_mut(4) {
-            if let Ok(bytes) = <[u8; 4]>::try_from(&*px) {
-                let v = u32::from_le_bytes(bytes);
-                let swapped = (v & 0xFF00_FF00) | ((v >> 16) & 0xFF) | ((v & 0xFF) << 16);
-                px.copy_from_slice(&swapped.to_le_bytes());
+        if set != 0 {
+            for px in pixels {
+                *px = (u32::from_le_bytes(*px) | set).to_le_bytes();
             }
         }
         return;
     }
-    for px in samples.chunks_exact_mut(4) {
-        if let Ok(stored) = <[u8; 4]>::try_from(&*px) {
-            let pick = |i: usize| stored.get(i).or(stored.last()).copied().unwrap_or(0);
-            px.copy_from_slice(&order.map(pick));
+    if order == [2, 1, 0, 3] {
+        // BLP's B, G, R, A to R, G, B, A: swap bytes 0 and 2 of each pixel as one u32 lane (and
+        // set alpha), a loop the compiler vectorises.
+        for px in pixels {
+            let v = u32::from_le_bytes(*px);
+            let swapped = (v & 0xFF00_FF00) | ((v >> 16) & 0xFF) | ((v & 0xFF) << 16) | set;
+            *px = swapped.to_le_bytes();
         }
+        return;
+    }
+    for px in pixels {
+        let stored = *px;
+        let pick = |i: usize| stored.get(i).or(stored.last()).copied().unwrap_or(0);
+        *px = (u32::from_le_bytes(order.map(pick)) | set).to_le_bytes();
     }
 }
 
@@ -281,6 +324,21 @@ mod tests {
                 .chunks_exact(4)
                 .flat_map(|px| order.map(|i| px.get(i).copied().unwrap_or(0)))
                 .collect();
+            assert_eq!(ours, want, "{order:?}");
+        }
+    }
+
+    #[test]
+    fn opaque_alpha_is_set_in_the_reordering_pass() {
+        let stored: Vec<u8> = (0..=255).collect();
+        for order in [[2, 1, 0, 3], [0, 1, 2, 3], [3, 2, 1, 0]] {
+            let mut ours = stored.clone();
+            order_components_alpha(&mut ours, order, Alpha::Opaque);
+            let mut want = stored.clone();
+            order_components(&mut want, order);
+            for px in want.chunks_exact_mut(4) {
+                px[3] = 0xFF;
+            }
             assert_eq!(ours, want, "{order:?}");
         }
     }

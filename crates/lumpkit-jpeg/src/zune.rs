@@ -5,7 +5,7 @@ use zune_jpeg::zune_core::bytestream::ZCursor;
 use zune_jpeg::zune_core::colorspace::ColorSpace;
 use zune_jpeg::zune_core::options::DecoderOptions;
 
-use crate::{Decoded, JpegError, frame_len, order_components};
+use crate::{Alpha, Decoded, JpegError, frame_len, order_components_alpha};
 
 /// zune-jpeg's MCU is at most 16 pixels wide and high; its coefficient planes are padded to it.
 const MCU: u64 = 16;
@@ -14,6 +14,7 @@ pub(crate) fn decode(
     pieces: &[&[u8]],
     max_alloc: u64,
     order: [usize; 4],
+    alpha: Alpha,
 ) -> Result<Decoded, JpegError> {
     let total = pieces
         .iter()
@@ -62,7 +63,7 @@ pub(crate) fn decode(
     }
     let mut samples = vec![0u8; len];
     decoder.decode_into(&mut samples).map_err(malformed)?;
-    order_components(&mut samples, order);
+    order_components_alpha(&mut samples, order, alpha);
     Ok(Decoded {
         width,
         height,

@@ -161,10 +161,27 @@ fn reference_heavy() -> impl Strategy<Value = Vec<u8>> {
     )
 }
 
+/// Streams that are mostly literals (the fast group loop's literal runs: flags with long runs of
+/// set bits broken by one or two references, at every position in the group).
+fn literal_heavy() -> impl Strategy<Value = Vec<u8>> {
+    proptest::collection::vec(
+        prop_oneof![
+            Just(0xFFu8),
+            Just(0xFEu8),
+            Just(0x7Fu8),
+            Just(0xEFu8),
+            Just(0xBDu8),
+            Just(0x20u8),
+            any::<u8>()
+        ],
+        0..2000,
+    )
+}
+
 proptest! {
     #[test]
     fn agrees_with_the_reference_decoder(
-        stream in prop_oneof![reference_heavy(), texture_like()],
+        stream in prop_oneof![reference_heavy(), texture_like(), literal_heavy()],
         len in prop_oneof![0usize..600, 600usize..5000],
     ) {
         let mut out = vec![0xA5u8; len];

@@ -420,19 +420,28 @@ fn jpeg_samples(
     // Header and chunk, or the pieces around a tables-only header's EOI and the image's SOI.
     let mut pieces = Vec::with_capacity(2);
     joined.spliced(|piece| pieces.push(piece));
-    let decoded = lumpkit_jpeg::decode_four_components(&pieces, limits.max_alloc, BGRA_TO_RGBA)
-        .map_err(|e| match e {
-            lumpkit_jpeg::JpegError::TooLarge { needed, allowed } => {
-                Error::limit(&lumpkit_formats::rules::LIMIT_ALLOC, [needed, allowed, 0])
-            }
-            _ => invalid(),
-        })?;
-    let mut samples = decoded.samples;
+    // Alpha 255 is written in the decoder's reordering pass, not in a second pass here.
+    let alpha = if opaque {
+        lumpkit_jpeg::Alpha::Opaque
+    } else {
+        lumpkit_jpeg::Alpha::Stored
+    };
+    let decoded = lumpkit_jpeg::decode_with_alpha(
+        lumpkit_jpeg::Backend::default(),
+        &pieces,
+        limits.max_alloc,
+        BGRA_TO_RGBA,
+        alpha,
+    )
+    .map_err(|e| match e {
+        lumpkit_jpeg::JpegError::TooLarge { needed, allowed } => {
+            Error::limit(&lumpkit_formats::rules::LIMIT_ALLOC, [needed, allowed, 0])
+        }
+        _ => invalid(),
+    })?;
+    let samples = decoded.samples;
     if samples.len() != frame_len || (decoded.width, decoded.height) != (fw, fh) {
         return Err(invalid());
-    }
-    if opaque {
-        alpha::force_opaque(&mut samples);
     }
     Ok((samples, (fw, fh)))
 }
