@@ -23,14 +23,15 @@ pub static SIZE_ZERO: Rule = Rule {
     message: "texture of {0}x{1} pixels: a zero dimension; the engine refuses the texture",
 };
 
-/// Width or height is not a multiple of 16. Quake (`Mod_LoadTextures`, gl_model.c) and GoldSrc
-/// (ReHLDS model.cpp) `Sys_Error` on such a texture in a map; DarkPlaces and QuakeSpasm only warn.
+/// Width or height is not a multiple of 16: a profiled condition
+/// ([`crate::profiles::quake1::MIPTEX_NOT_16_ALIGNED`] for WAD2/BSP29,
+/// [`crate::profiles::quake1::GOLDSRC_MIPTEX_NOT_16_ALIGNED`] for WAD3/BSP30). Vanilla Quake and
+/// GoldSrc `Sys_Error` in `Mod_LoadTextures`; QuakeSpasm warns and Xash3D loads it, so by default
+/// it is a warning naming both sides. `args = [side, 0, condition id]`.
 pub static SIZE_NOT_MULTIPLE_OF_16: Rule = Rule {
     code: "miptex-size-not-multiple-of-16",
     severity: Severity::Warning,
-    message: "texture of {0}x{1} pixels: not multiples of 16; Quake and GoldSrc refuse a map that \
-              holds it (\"not 16 aligned\") and their compilers refuse it; DarkPlaces and \
-              QuakeSpasm only warn",
+    message: "a texture side of {0} pixels is not a multiple of 16: {effect}; {sides}",
 };
 
 /// Level 0 alone needs more bytes than the miptex holds.

@@ -306,6 +306,9 @@ pub static CONDITIONS: &[&Condition] = &[
     &arma::PAA_NOT_POWER_OF_TWO,
     &arma::PAA_DXT_BELOW_BLOCK,
     &arma::PBO_CPRS,
+    &quake1::MIPTEX_NOT_16_ALIGNED,
+    &quake1::GOLDSRC_MIPTEX_NOT_16_ALIGNED,
+    &quake1::GOLDSRC_WAD_TEXTURE_SIZE,
 ];
 
 /// How loud a condition is whose refusing engines do not refuse the file outright: `refused`

@@ -251,3 +251,77 @@ pub static GOLDSRC_ANIM_SEQUENCE: Condition = Condition {
     ],
     exhaustive: true,
 };
+
+const XASH_MIPTEX: &str = "FWGS/xash3d-fwgs engine/common/mod_bmodel.c Mod_LoadTexture / Mod_LoadTextureData: no 16-alignment check; the miptex goes to GL_LoadTexture as it is";
+
+/// A WAD2 or BSP29 miptex side that is not a multiple of 16 (the value is that side).
+pub static MIPTEX_NOT_16_ALIGNED: Condition = Condition {
+    rule: &crate::miptex::rules::SIZE_NOT_MULTIPLE_OF_16,
+    limit: "16-pixel alignment",
+    what: "texture side not a multiple of 16",
+    effect: "vanilla Quake Sys_Errors \"Texture is not 16 aligned\" in Mod_LoadTextures, and qbsp refuses the texture",
+    engines: &[
+        EngineLimit {
+            engine: Engine::Quake,
+            max: Some(0),
+            source: "id-Software/Quake WinQuake/gl_model.c and WinQuake/model.c Mod_LoadTextures: (width & 15) || (height & 15) is a Sys_Error",
+        },
+        EngineLimit {
+            engine: Engine::QuakeSpasm,
+            max: None,
+            source: "sezero/quakespasm Quake/gl_model.c Mod_LoadTextures: Con_Warning \"Texture %s (%d x %d) is not 16 aligned\" and loads it",
+        },
+        EngineLimit {
+            engine: Engine::Xash3d,
+            max: None,
+            source: XASH_MIPTEX,
+        },
+    ],
+    exhaustive: true,
+};
+
+/// A WAD3 or BSP30 miptex side that is not a multiple of 16. GoldSrc checks the texture after
+/// reading it from the map or, for an external texture, from the WAD (`TEX_LoadLump`), so a WAD3
+/// texture a map uses is refused the same way.
+pub static GOLDSRC_MIPTEX_NOT_16_ALIGNED: Condition = Condition {
+    rule: &crate::miptex::rules::SIZE_NOT_MULTIPLE_OF_16,
+    limit: "16-pixel alignment",
+    what: "texture side not a multiple of 16",
+    effect: "GoldSrc Sys_Errors \"Texture is not 16 aligned\" in Mod_LoadTextures, for map and WAD textures alike",
+    engines: &[
+        EngineLimit {
+            engine: Engine::GoldSrc,
+            max: Some(0),
+            source: "dreamstalker/rehlds rehlds/engine/model.cpp Mod_LoadTextures: after TEX_LoadLump for external textures, (width & 0xF) || (height & 0xF) is a Sys_Error",
+        },
+        EngineLimit {
+            engine: Engine::Xash3d,
+            max: None,
+            source: XASH_MIPTEX,
+        },
+    ],
+    exhaustive: true,
+};
+
+/// A WAD3 texture entry's stored size against GoldSrc's texture buffer: for a texture a map takes
+/// from a WAD, `Mod_LoadTextures` reads the whole lump into `char dtexdata[348996]` on the stack
+/// (the size of a 512×512 miptex with its mips and palette) with no size check.
+pub static GOLDSRC_WAD_TEXTURE_SIZE: Condition = Condition {
+    rule: &crate::wad::rules::TEXTURE_TOO_LARGE,
+    limit: "dtexdata[348996]",
+    what: "bytes in a WAD3 texture entry",
+    effect: "GoldSrc reads a map's WAD texture into a 348,996-byte stack buffer (512x512 with mips and palette) without a size check, so a larger one overruns it",
+    engines: &[
+        EngineLimit {
+            engine: Engine::GoldSrc,
+            max: Some(348_996),
+            source: "dreamstalker/rehlds rehlds/engine/model.cpp Mod_LoadTextures: char dtexdata[348996]; rehlds/engine/textures.cpp TEX_LoadLump: SafeRead(..., dest, lump.disksize) unchecked",
+        },
+        EngineLimit {
+            engine: Engine::Xash3d,
+            max: None,
+            source: "FWGS/xash3d-fwgs filesystem/wad.c W_ReadLump allocates the lump's size; engine/common/imagelib/img_wad.c Image_LoadMIP takes up to IMAGE_MAXWIDTH x IMAGE_MAXHEIGHT (8192) pixels",
+        },
+    ],
+    exhaustive: true,
+};
