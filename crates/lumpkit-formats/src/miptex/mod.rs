@@ -22,6 +22,7 @@ pub mod alpha;
 pub mod palette;
 pub mod raw;
 pub mod rules;
+pub mod sky;
 
 use zerocopy::FromBytes;
 

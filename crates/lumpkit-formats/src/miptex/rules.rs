@@ -72,6 +72,14 @@ pub static COLOUR_COUNT: Rule = Rule {
               the 256 colours stored",
 };
 
+/// A Quake 1 `sky*` texture that is not 256×128 ([`crate::profiles::quake1::SKY_SIZE`],
+/// checked by [`super::sky::check`]). `args = [the side that is off, 0, condition id]`.
+pub static SKY_SIZE: Rule = Rule {
+    code: "bsp-sky-size",
+    severity: Severity::Info,
+    message: "a sky texture has a side of {0} pixels, not 256x128: {effect}; {sides}",
+};
+
 /// Every miptex rule.
 pub static RULES: &[&Rule] = &[
     &TRUNCATED,
@@ -83,4 +91,5 @@ pub static RULES: &[&Rule] = &[
     &EXTERNAL,
     &PALETTE_PAST_END,
     &COLOUR_COUNT,
+    &SKY_SIZE,
 ];

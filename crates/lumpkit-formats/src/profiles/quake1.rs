@@ -325,3 +325,30 @@ pub static GOLDSRC_WAD_TEXTURE_SIZE: Condition = Condition {
     ],
     exhaustive: true,
 };
+
+/// A BSP29 `sky*` texture that is not 256×128 (the value is the side that is off). A mis-draw,
+/// not a refusal: see [`super::MILD`].
+pub static SKY_SIZE: Condition = Condition {
+    rule: &crate::miptex::rules::SKY_SIZE,
+    limit: "256x128 sky",
+    what: "sky texture side",
+    effect: "GLQuake and WinQuake read the sky as 256x128 whatever its size (R_InitSky), so it draws garbled, read past the texture when smaller; QuakeSpasm warns and splits it at half its width",
+    engines: &[
+        EngineLimit {
+            engine: Engine::Quake,
+            max: Some(0),
+            source: "id-Software/Quake WinQuake/gl_warp.c R_InitSky: src[i*256 + j + 128] for 128 rows from offsets[0]; WinQuake/r_sky.c R_InitSky the same 256-wide copy",
+        },
+        EngineLimit {
+            engine: Engine::QuakeSpasm,
+            max: None,
+            source: "sezero/quakespasm Quake/gl_sky.c Sky_LoadTexture: Con_Warning \"Sky texture %s is %d x %d, expected 256 x 128\", then halfwidth = width / 2",
+        },
+        EngineLimit {
+            engine: Engine::Xash3d,
+            max: None,
+            source: "FWGS/xash3d-fwgs engine/common/mod_bmodel.c Mod_LoadTextureData: a 2:1 sky goes to Mod_InitSkyClouds, any other size loads as a plain texture",
+        },
+    ],
+    exhaustive: true,
+};
