@@ -19,10 +19,11 @@
 //! any other count as a corrupt palette).
 
 pub mod alpha;
+pub mod map;
 pub mod palette;
 pub mod raw;
 pub mod rules;
-pub mod sky;
+pub mod upload;
 
 use zerocopy::FromBytes;
 

@@ -73,11 +73,20 @@ pub static COLOUR_COUNT: Rule = Rule {
 };
 
 /// A Quake 1 `sky*` texture that is not 256×128 ([`crate::profiles::quake1::SKY_SIZE`],
-/// checked by [`super::sky::check`]). `args = [the side that is off, 0, condition id]`.
+/// checked by [`super::map::check`]). `args = [the side that is off, 0, condition id]`.
 pub static SKY_SIZE: Rule = Rule {
     code: "bsp-sky-size",
     severity: Severity::Info,
     message: "a sky texture has a side of {0} pixels, not 256x128: {effect}; {sides}",
+};
+
+/// A Quake 1 texture GLQuake cannot upload ([`crate::profiles::quake1::TEXTURE_UPLOAD`], the
+/// arithmetic in [`super::upload`], checked by [`super::map::check`]). `args = [texels, 0,
+/// condition id]`.
+pub static TEXTURE_TOO_LARGE: Rule = Rule {
+    code: "bsp-texture-too-large",
+    severity: Severity::Warning,
+    message: "a texture of {0} texels is too large for GLQuake's upload buffers: {effect}; {sides}",
 };
 
 /// Every miptex rule.
@@ -92,4 +101,5 @@ pub static RULES: &[&Rule] = &[
     &PALETTE_PAST_END,
     &COLOUR_COUNT,
     &SKY_SIZE,
+    &TEXTURE_TOO_LARGE,
 ];

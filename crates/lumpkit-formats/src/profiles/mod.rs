@@ -310,6 +310,7 @@ pub static CONDITIONS: &[&Condition] = &[
     &quake1::GOLDSRC_MIPTEX_NOT_16_ALIGNED,
     &quake1::GOLDSRC_WAD_TEXTURE_SIZE,
     &quake1::SKY_SIZE,
+    &quake1::TEXTURE_UPLOAD,
 ];
 
 /// How loud a condition is whose refusing engines do not refuse the file outright: `refused`

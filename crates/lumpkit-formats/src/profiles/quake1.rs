@@ -352,3 +352,31 @@ pub static SKY_SIZE: Condition = Condition {
     ],
     exhaustive: true,
 };
+
+/// A BSP29 texture (not `sky*`) GLQuake cannot upload: more texels than `trans[640*480]`, or
+/// more than `scaled[1024*512]` once rounded up to powers of two (`crate::miptex::upload`). The
+/// value is its texel count, reported only when it does not fit.
+pub static TEXTURE_UPLOAD: Condition = Condition {
+    rule: &crate::miptex::rules::TEXTURE_TOO_LARGE,
+    limit: "GLQuake trans[640*480] / scaled[1024*512]",
+    what: "texels",
+    effect: "GLQuake's GL_Upload8 writes past its static trans[640*480] buffer, or GL_Upload32 Sys_Errors \"GL_LoadTexture: too big\" past scaled[1024*512] after rounding up to powers of two",
+    engines: &[
+        EngineLimit {
+            engine: Engine::Quake,
+            max: Some(0),
+            source: "id-Software/Quake WinQuake/gl_draw.c GL_Upload8: static unsigned trans[640*480] filled for width*height texels unchecked; GL_Upload32: static unsigned scaled[1024*512], sides rounded to powers of two and clamped to gl_max_size (1024), else Sys_Error",
+        },
+        EngineLimit {
+            engine: Engine::QuakeSpasm,
+            max: None,
+            source: "sezero/quakespasm Quake/gl_texmgr.c TexMgr_LoadImage8/TexMgr_LoadImage32: no fixed upload buffer; sides are scaled down to TexMgr_SafeTextureSize",
+        },
+        EngineLimit {
+            engine: Engine::Xash3d,
+            max: None,
+            source: "FWGS/xash3d-fwgs engine/common/imagelib/img_wad.c Image_LoadMIP: Image_ValidSize allows up to IMAGE_MAXWIDTH x IMAGE_MAXHEIGHT (8192)",
+        },
+    ],
+    exhaustive: true,
+};

@@ -1,12 +1,13 @@
-//! Quake 1 maps whose `sky*` texture is or is not the 256×128 the engines' sky code reads
-//! (`bsp-sky-size`).
+//! Quake 1 maps whose textures meet or break the engines' texture code: a `sky*` texture that is
+//! or is not the 256×128 the sky code reads (`bsp-sky-size`), and a texture too large for
+//! GLQuake's upload buffers (`bsp-texture-too-large`).
 
 use crate::Sample;
 use crate::q1map::{Q1Kind, Q1Map};
 
-/// A textures lump of `floor` (16×16) and a sky texture `name` of `width` × `height` with its four
+/// A textures lump of `floor` (16×16) and a texture `name` of `width` × `height` with its four
 /// levels (BSP29: no palette).
-fn with_sky(name: &str, width: u32, height: u32) -> Vec<u8> {
+fn with_texture(name: &str, width: u32, height: u32) -> Vec<u8> {
     let mut t = Vec::new();
     t.extend_from_slice(&2i32.to_le_bytes());
     let floor_at = 12usize;
@@ -35,11 +36,11 @@ fn with_sky(name: &str, width: u32, height: u32) -> Vec<u8> {
 /// The map with that textures lump.
 fn map(name: &str, width: u32, height: u32) -> Vec<u8> {
     let mut m = Q1Map::valid(Q1Kind::Bsp29);
-    m.textures = with_sky(name, width, height);
+    m.textures = with_texture(name, width, height);
     m.bytes()
 }
 
-/// The sky samples.
+/// The samples.
 pub fn samples() -> Vec<Sample> {
     vec![
         // A 128×64 sky: GLQuake/WinQuake read 256-wide rows past it; QuakeSpasm warns and splits it.
@@ -56,5 +57,15 @@ pub fn samples() -> Vec<Sample> {
         Sample::new("q1_sky_256x128.bsp", map("sky1", 256, 128), "ok", &[]).under("quake", "ok"),
         // `Sky` is not a sky to Mod_LoadTextures (a case-sensitive `strncmp`).
         Sample::new("q1_sky_name_case.bsp", map("Skyish", 64, 64), "ok", &[]).under("quake", "ok"),
+        // 528x528 rounds up to 1024x1024, over GLQuake's scaled[1024*512] ("too big").
+        Sample::new(
+            "q1_texture_too_large.bsp",
+            map("bigwall", 528, 528),
+            "warning",
+            &["bsp-texture-too-large"],
+        )
+        .under("quake", "error")
+        .under("quakespasm", "ok")
+        .under("xash3d", "ok"),
     ]
 }
