@@ -645,6 +645,7 @@ pub fn samples() -> Vec<Sample> {
     s.extend(q1_family_samples());
     s.extend(crate::bsp_limits::samples());
     s.extend(crate::bsp_faces::samples());
+    s.extend(crate::bsp_textures::samples());
     s
 }
 

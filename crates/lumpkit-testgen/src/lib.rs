@@ -11,6 +11,7 @@ pub mod blp;
 pub mod bsp;
 pub mod bsp_faces;
 pub mod bsp_limits;
+pub mod bsp_textures;
 pub mod fuzzed;
 pub mod jpeg;
 pub mod lz;

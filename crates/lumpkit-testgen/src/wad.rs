@@ -272,13 +272,59 @@ pub fn samples() -> Vec<Sample> {
         "error",
         &["miptex-size-zero"],
     ));
+    // GoldSrc refuses an unaligned WAD3 texture a map uses (Mod_LoadTextures after
+    // TEX_LoadLump); Xash3D loads it.
     let t = miptex(b"odd", 24, 8, Some(&blue));
-    s.push(Sample::new(
-        "miptex_size_not_multiple_of_16.wad",
-        one(b"odd", kind::MIPTEX3, t),
-        "warning",
-        &["miptex-size-not-multiple-of-16"],
-    ));
+    s.push(
+        Sample::new(
+            "miptex_size_not_multiple_of_16.wad",
+            one(b"odd", kind::MIPTEX3, t),
+            "warning",
+            &["miptex-size-not-multiple-of-16"],
+        )
+        .under("goldsrc", "error")
+        .under("xash3d", "ok"),
+    );
+    // The WAD2 (Quake) form: vanilla Quake refuses it, QuakeSpasm warns and loads it.
+    s.push(
+        Sample::new(
+            "miptex_size_not_multiple_of_16_wad2.wad",
+            wad(
+                b"WAD2",
+                &[EntrySpec::new(
+                    b"odd",
+                    kind::MIPTEX2,
+                    miptex(b"odd", 16, 40, None),
+                )],
+            ),
+            "warning",
+            &["miptex-size-not-multiple-of-16"],
+        )
+        .under("quake", "error")
+        .under("quakespasm", "ok")
+        .under("xash3d", "ok"),
+    );
+    // GoldSrc reads a map's WAD texture into a 348,996-byte buffer (ReHLDS Mod_LoadTextures):
+    // 512x512 fits, 528x512 overruns it; Xash3D allocates the lump's size.
+    s.push(
+        Sample::new(
+            "wad_texture_too_large.wad",
+            one(b"big", kind::MIPTEX3, miptex(b"big", 528, 512, Some(&blue))),
+            "warning",
+            &["wad-texture-too-large"],
+        )
+        .under("goldsrc", "error")
+        .under("xash3d", "ok"),
+    );
+    s.push(
+        Sample::new(
+            "wad_texture_512.wad",
+            one(b"big", kind::MIPTEX3, miptex(b"big", 512, 512, Some(&blue))),
+            "ok",
+            &[],
+        )
+        .under("goldsrc", "ok"),
+    );
     let mut t = hl_miptex(b"huge");
     set_u32(&mut t, 16, 4096);
     s.push(Sample::new(
@@ -400,16 +446,20 @@ pub fn samples() -> Vec<Sample> {
         "warning",
         &["wad-duplicate-name"],
     ));
-    // The flag set on plain data: Xash3D and ReHLDS ignore it and read the bytes.
+    // The flag set on plain data: Xash3D and ReHLDS ignore it and read the bytes (info, once per
+    // archive, however many entries carry it).
     let mut packed = EntrySpec::new(b"packed", kind::MIPTEX3, hl_miptex(b"packed"));
     packed.compression = 1;
+    let mut packed2 = EntrySpec::new(b"packed2", kind::MIPTEX3, hl_miptex(b"packed2"));
+    packed2.compression = 1;
     s.push(Sample::new(
         "wad_entry_compressed.wad",
         wad3(&[
             EntrySpec::new(b"plain", kind::MIPTEX3, hl_miptex(b"plain")),
             packed,
+            packed2,
         ]),
-        "warning",
+        "ok",
         &["wad-entry-compressed"],
     ));
     s.push(Sample::new(

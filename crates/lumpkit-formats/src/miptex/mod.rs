@@ -13,27 +13,27 @@
 //! files). A BSP30 texture whose pixels live in a WAD has all four offsets zero (Xash3D
 //! `Mod_LoadTextures`, ericw-tools `bspfile.cc`).
 //!
-//! Rules: width and height must be non-zero (Xash3D `Image_ValidSize`), multiples of 16 (Half-Life
-//! `qcsg`/`qlumpy` and Quake `qbsp` refuse other sizes; engines load them), level 0 must fit in the
-//! texture, each level's pixels must lie inside it, and the colour count must be 256 (Xash3D treats
+//! Rules: width and height must be non-zero (Xash3D `Image_ValidSize`), multiples of 16 (vanilla
+//! Quake and GoldSrc refuse other sizes, QuakeSpasm and Xash3D load them: a profiled condition),
+//! level 0 must fit in the texture, each level's pixels must lie inside it, and the colour count must be 256 (Xash3D treats
 //! any other count as a corrupt palette).
 
 pub mod alpha;
+pub mod map;
 pub mod palette;
 pub mod raw;
 pub mod rules;
+pub mod upload;
 
 use zerocopy::FromBytes;
 
 use crate::bytes::{nul_terminated, range};
 use crate::diag::Sink;
 use crate::error::{Error, Fault};
+use crate::profiles::quake1;
 
 use raw::MiptexHeader;
-use rules::{
-    EXTERNAL, MIP_OUT_OF_BOUNDS, NAME_UNTERMINATED, SIZE_NOT_MULTIPLE_OF_16, SIZE_TOO_LARGE,
-    SIZE_ZERO, TRUNCATED,
-};
+use rules::{EXTERNAL, MIP_OUT_OF_BOUNDS, NAME_UNTERMINATED, SIZE_TOO_LARGE, SIZE_ZERO, TRUNCATED};
 
 /// Bytes of the header.
 pub const HEADER_LEN: u64 = 40;
@@ -122,8 +122,16 @@ impl<'a> Miptex<'a> {
                 [width.into(), height.into(), len],
             ));
         }
-        if width % 16 != 0 || height % 16 != 0 {
-            sink.report(SIZE_NOT_MULTIPLE_OF_16.with(16, [width.into(), height.into(), 0]))?;
+        let unaligned = if width % 16 != 0 { width } else { height };
+        if unaligned % 16 != 0 {
+            // The palette layout tells the family: WAD2/BSP29 are Quake's, WAD3/BSP30 GoldSrc's.
+            let condition = match layout {
+                PaletteLayout::External => &quake1::MIPTEX_NOT_16_ALIGNED,
+                PaletteLayout::Trailing => &quake1::GOLDSRC_MIPTEX_NOT_16_ALIGNED,
+            };
+            if let Some(d) = condition.check(unaligned.into(), 16) {
+                sink.report(d)?;
+            }
         }
         let mut view = Miptex {
             header,

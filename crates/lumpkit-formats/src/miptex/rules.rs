@@ -23,14 +23,15 @@ pub static SIZE_ZERO: Rule = Rule {
     message: "texture of {0}x{1} pixels: a zero dimension; the engine refuses the texture",
 };
 
-/// Width or height is not a multiple of 16. Quake (`Mod_LoadTextures`, gl_model.c) and GoldSrc
-/// (ReHLDS model.cpp) `Sys_Error` on such a texture in a map; DarkPlaces and QuakeSpasm only warn.
+/// Width or height is not a multiple of 16: a profiled condition
+/// ([`crate::profiles::quake1::MIPTEX_NOT_16_ALIGNED`] for WAD2/BSP29,
+/// [`crate::profiles::quake1::GOLDSRC_MIPTEX_NOT_16_ALIGNED`] for WAD3/BSP30). Vanilla Quake and
+/// GoldSrc `Sys_Error` in `Mod_LoadTextures`; QuakeSpasm warns and Xash3D loads it, so by default
+/// it is a warning naming both sides. `args = [side, 0, condition id]`.
 pub static SIZE_NOT_MULTIPLE_OF_16: Rule = Rule {
     code: "miptex-size-not-multiple-of-16",
     severity: Severity::Warning,
-    message: "texture of {0}x{1} pixels: not multiples of 16; Quake and GoldSrc refuse a map that \
-              holds it (\"not 16 aligned\") and their compilers refuse it; DarkPlaces and \
-              QuakeSpasm only warn",
+    message: "a texture side of {0} pixels is not a multiple of 16: {effect}; {sides}",
 };
 
 /// Level 0 alone needs more bytes than the miptex holds.
@@ -71,6 +72,23 @@ pub static COLOUR_COUNT: Rule = Rule {
               the 256 colours stored",
 };
 
+/// A Quake 1 `sky*` texture that is not 256×128 ([`crate::profiles::quake1::SKY_SIZE`],
+/// checked by [`super::map::check`]). `args = [the side that is off, 0, condition id]`.
+pub static SKY_SIZE: Rule = Rule {
+    code: "bsp-sky-size",
+    severity: Severity::Info,
+    message: "a sky texture has a side of {0} pixels, not 256x128: {effect}; {sides}",
+};
+
+/// A Quake 1 texture GLQuake cannot upload ([`crate::profiles::quake1::TEXTURE_UPLOAD`], the
+/// arithmetic in [`super::upload`], checked by [`super::map::check`]). `args = [texels, 0,
+/// condition id]`.
+pub static TEXTURE_TOO_LARGE: Rule = Rule {
+    code: "bsp-texture-too-large",
+    severity: Severity::Warning,
+    message: "a texture of {0} texels is too large for GLQuake's upload buffers: {effect}; {sides}",
+};
+
 /// Every miptex rule.
 pub static RULES: &[&Rule] = &[
     &TRUNCATED,
@@ -82,4 +100,6 @@ pub static RULES: &[&Rule] = &[
     &EXTERNAL,
     &PALETTE_PAST_END,
     &COLOUR_COUNT,
+    &SKY_SIZE,
+    &TEXTURE_TOO_LARGE,
 ];

@@ -116,3 +116,46 @@ fn colour_count_and_external() {
     assert_eq!(sink.codes(), &["miptex-external"]);
     assert!(m.level(0).is_err());
 }
+
+/// The first diagnostic `parse` reports for a `w` × `h` miptex in `layout`.
+fn first_diagnostic(w: u32, h: u32, layout: PaletteLayout) -> Option<Diagnostic> {
+    struct First(Option<Diagnostic>);
+    impl Sink for First {
+        fn report(&mut self, d: Diagnostic) -> Result<(), Error> {
+            self.0.get_or_insert(d);
+            Ok(())
+        }
+    }
+    let mut buf = [0u8; 1150];
+    miptex(&mut buf, w, h);
+    let mut sink = First(None);
+    Miptex::parse(&buf, layout, &mut sink).unwrap();
+    sink.0
+}
+
+#[test]
+fn not_16_aligned_is_profiled_per_family() {
+    use crate::diag::Severity;
+    use crate::profiles::{Engine, Targets, retarget};
+
+    // 16x8: the height is the unaligned side; a warning naming both sides by default.
+    let quake = first_diagnostic(16, 8, PaletteLayout::External).unwrap();
+    assert_eq!(quake.code(), "miptex-size-not-multiple-of-16");
+    assert_eq!(quake.args[0], 8);
+    assert_eq!(quake.severity, Severity::Warning);
+    let under = |d, e| retarget(d, Targets::of(e)).severity;
+    assert_eq!(under(quake, Engine::Quake), Severity::Error);
+    assert_eq!(under(quake, Engine::QuakeSpasm), Severity::Info);
+    assert_eq!(under(quake, Engine::Xash3d), Severity::Info);
+
+    let goldsrc = first_diagnostic(24, 8, PaletteLayout::Trailing).unwrap();
+    assert_eq!(goldsrc.args[0], 24);
+    assert_eq!(goldsrc.severity, Severity::Warning);
+    assert_eq!(under(goldsrc, Engine::GoldSrc), Severity::Error);
+    assert_eq!(under(goldsrc, Engine::Xash3d), Severity::Info);
+    // A Quake-only target has no say over a GoldSrc texture.
+    assert_eq!(under(goldsrc, Engine::Quake), Severity::Warning);
+
+    // Aligned sides report nothing.
+    assert!(first_diagnostic(16, 16, PaletteLayout::Trailing).is_none());
+}

@@ -308,6 +308,11 @@ pub static CONDITIONS: &[&Condition] = &[
     &arma::PAA_NOT_POWER_OF_TWO,
     &arma::PAA_DXT_BELOW_BLOCK,
     &arma::PBO_CPRS,
+    &quake1::MIPTEX_NOT_16_ALIGNED,
+    &quake1::GOLDSRC_MIPTEX_NOT_16_ALIGNED,
+    &quake1::GOLDSRC_WAD_TEXTURE_SIZE,
+    &quake1::SKY_SIZE,
+    &quake1::TEXTURE_UPLOAD,
 ];
 
 /// How loud a condition is whose refusing engines do not refuse the file outright: `refused`
@@ -348,6 +353,12 @@ pub static MILD: &[Mild] = &[
     Mild {
         condition: &arma::PBO_CPRS,
         refused: Severity::Error,
+        split: Severity::Info,
+    },
+    // GLQuake/WinQuake draw a garbled sky (read past a smaller texture); nothing refuses the map.
+    Mild {
+        condition: &quake1::SKY_SIZE,
+        refused: Severity::Warning,
         split: Severity::Info,
     },
 ];

@@ -251,3 +251,132 @@ pub static GOLDSRC_ANIM_SEQUENCE: Condition = Condition {
     ],
     exhaustive: true,
 };
+
+const XASH_MIPTEX: &str = "FWGS/xash3d-fwgs engine/common/mod_bmodel.c Mod_LoadTexture / Mod_LoadTextureData: no 16-alignment check; the miptex goes to GL_LoadTexture as it is";
+
+/// A WAD2 or BSP29 miptex side that is not a multiple of 16 (the value is that side).
+pub static MIPTEX_NOT_16_ALIGNED: Condition = Condition {
+    rule: &crate::miptex::rules::SIZE_NOT_MULTIPLE_OF_16,
+    limit: "16-pixel alignment",
+    what: "texture side not a multiple of 16",
+    effect: "vanilla Quake Sys_Errors \"Texture is not 16 aligned\" in Mod_LoadTextures, and qbsp refuses the texture",
+    engines: &[
+        EngineLimit {
+            engine: Engine::Quake,
+            max: Some(0),
+            source: "id-Software/Quake WinQuake/gl_model.c and WinQuake/model.c Mod_LoadTextures: (width & 15) || (height & 15) is a Sys_Error",
+        },
+        EngineLimit {
+            engine: Engine::QuakeSpasm,
+            max: None,
+            source: "sezero/quakespasm Quake/gl_model.c Mod_LoadTextures: Con_Warning \"Texture %s (%d x %d) is not 16 aligned\" and loads it",
+        },
+        EngineLimit {
+            engine: Engine::Xash3d,
+            max: None,
+            source: XASH_MIPTEX,
+        },
+    ],
+    exhaustive: true,
+};
+
+/// A WAD3 or BSP30 miptex side that is not a multiple of 16. GoldSrc checks the texture after
+/// reading it from the map or, for an external texture, from the WAD (`TEX_LoadLump`), so a WAD3
+/// texture a map uses is refused the same way.
+pub static GOLDSRC_MIPTEX_NOT_16_ALIGNED: Condition = Condition {
+    rule: &crate::miptex::rules::SIZE_NOT_MULTIPLE_OF_16,
+    limit: "16-pixel alignment",
+    what: "texture side not a multiple of 16",
+    effect: "GoldSrc Sys_Errors \"Texture is not 16 aligned\" in Mod_LoadTextures, for map and WAD textures alike",
+    engines: &[
+        EngineLimit {
+            engine: Engine::GoldSrc,
+            max: Some(0),
+            source: "dreamstalker/rehlds rehlds/engine/model.cpp Mod_LoadTextures: after TEX_LoadLump for external textures, (width & 0xF) || (height & 0xF) is a Sys_Error",
+        },
+        EngineLimit {
+            engine: Engine::Xash3d,
+            max: None,
+            source: XASH_MIPTEX,
+        },
+    ],
+    exhaustive: true,
+};
+
+/// A WAD3 texture entry's stored size against GoldSrc's texture buffer: for a texture a map takes
+/// from a WAD, `Mod_LoadTextures` reads the whole lump into `char dtexdata[348996]` on the stack
+/// (the size of a 512×512 miptex with its mips and palette) with no size check.
+pub static GOLDSRC_WAD_TEXTURE_SIZE: Condition = Condition {
+    rule: &crate::wad::rules::TEXTURE_TOO_LARGE,
+    limit: "dtexdata[348996]",
+    what: "bytes in a WAD3 texture entry",
+    effect: "GoldSrc reads a map's WAD texture into a 348,996-byte stack buffer (512x512 with mips and palette) without a size check, so a larger one overruns it",
+    engines: &[
+        EngineLimit {
+            engine: Engine::GoldSrc,
+            max: Some(348_996),
+            source: "dreamstalker/rehlds rehlds/engine/model.cpp Mod_LoadTextures: char dtexdata[348996]; rehlds/engine/textures.cpp TEX_LoadLump: SafeRead(..., dest, lump.disksize) unchecked",
+        },
+        EngineLimit {
+            engine: Engine::Xash3d,
+            max: None,
+            source: "FWGS/xash3d-fwgs filesystem/wad.c W_ReadLump allocates the lump's size; engine/common/imagelib/img_wad.c Image_LoadMIP takes up to IMAGE_MAXWIDTH x IMAGE_MAXHEIGHT (8192) pixels",
+        },
+    ],
+    exhaustive: true,
+};
+
+/// A BSP29 `sky*` texture that is not 256×128 (the value is the side that is off). A mis-draw,
+/// not a refusal: see [`super::MILD`].
+pub static SKY_SIZE: Condition = Condition {
+    rule: &crate::miptex::rules::SKY_SIZE,
+    limit: "256x128 sky",
+    what: "sky texture side",
+    effect: "GLQuake and WinQuake read the sky as 256x128 whatever its size (R_InitSky), so it draws garbled, read past the texture when smaller; QuakeSpasm warns and splits it at half its width",
+    engines: &[
+        EngineLimit {
+            engine: Engine::Quake,
+            max: Some(0),
+            source: "id-Software/Quake WinQuake/gl_warp.c R_InitSky: src[i*256 + j + 128] for 128 rows from offsets[0]; WinQuake/r_sky.c R_InitSky the same 256-wide copy",
+        },
+        EngineLimit {
+            engine: Engine::QuakeSpasm,
+            max: None,
+            source: "sezero/quakespasm Quake/gl_sky.c Sky_LoadTexture: Con_Warning \"Sky texture %s is %d x %d, expected 256 x 128\", then halfwidth = width / 2",
+        },
+        EngineLimit {
+            engine: Engine::Xash3d,
+            max: None,
+            source: "FWGS/xash3d-fwgs engine/common/mod_bmodel.c Mod_LoadTextureData: a 2:1 sky goes to Mod_InitSkyClouds, any other size loads as a plain texture",
+        },
+    ],
+    exhaustive: true,
+};
+
+/// A BSP29 texture (not `sky*`) GLQuake cannot upload: more texels than `trans[640*480]`, or
+/// more than `scaled[1024*512]` once rounded up to powers of two (`crate::miptex::upload`). The
+/// value is its texel count, reported only when it does not fit.
+pub static TEXTURE_UPLOAD: Condition = Condition {
+    rule: &crate::miptex::rules::TEXTURE_TOO_LARGE,
+    limit: "GLQuake trans[640*480] / scaled[1024*512]",
+    what: "texels",
+    effect: "GLQuake's GL_Upload8 writes past its static trans[640*480] buffer, or GL_Upload32 Sys_Errors \"GL_LoadTexture: too big\" past scaled[1024*512] after rounding up to powers of two",
+    engines: &[
+        EngineLimit {
+            engine: Engine::Quake,
+            max: Some(0),
+            source: "id-Software/Quake WinQuake/gl_draw.c GL_Upload8: static unsigned trans[640*480] filled for width*height texels unchecked; GL_Upload32: static unsigned scaled[1024*512], sides rounded to powers of two and clamped to gl_max_size (1024), else Sys_Error",
+        },
+        EngineLimit {
+            engine: Engine::QuakeSpasm,
+            max: None,
+            source: "sezero/quakespasm Quake/gl_texmgr.c TexMgr_LoadImage8/TexMgr_LoadImage32: no fixed upload buffer; sides are scaled down to TexMgr_SafeTextureSize",
+        },
+        EngineLimit {
+            engine: Engine::Xash3d,
+            max: None,
+            source: "FWGS/xash3d-fwgs engine/common/imagelib/img_wad.c Image_LoadMIP: Image_ValidSize allows up to IMAGE_MAXWIDTH x IMAGE_MAXHEIGHT (8192)",
+        },
+    ],
+    exhaustive: true,
+};

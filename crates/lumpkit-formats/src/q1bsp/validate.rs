@@ -92,6 +92,7 @@ impl Bsp1<'_> {
     pub fn validate(&self, sink: &mut impl Sink) -> Result<(), Error> {
         self.check_limits(sink)?;
         self.check_animations(sink)?;
+        crate::miptex::map::check(self, sink)?;
         self.check_surfaces(sink)?;
         match self.variant {
             Variant::Bsp29 => self.validate_as::<layout::Bsp29>(sink),

@@ -5,11 +5,13 @@ use zerocopy::FromBytes;
 use crate::diag::Sink;
 use crate::error::Error;
 
-use super::entry::Entry;
+use crate::profiles::quake1::GOLDSRC_WAD_TEXTURE_SIZE;
+
+use super::entry::{Entry, Kind};
 use super::raw::{DirEntry, Header};
 use super::rules::{
-    COUNT_TOO_LARGE, DIRECTORY_OUT_OF_BOUNDS, DUPLICATE_NAME, ENTRIES_OVERLAP, HEADER_TRUNCATED,
-    UNSUPPORTED_VERSION,
+    COUNT_TOO_LARGE, DIRECTORY_OUT_OF_BOUNDS, DUPLICATE_NAME, ENTRIES_OVERLAP, ENTRY_COMPRESSED,
+    HEADER_TRUNCATED, UNSUPPORTED_VERSION,
 };
 
 /// Bytes of the header.
@@ -99,8 +101,38 @@ impl<'a> Wad<'a> {
             directory,
             directory_offset,
         };
+        let mut first_compressed = None;
+        let mut count_compressed = 0u64;
+        let mut largest_texture: Option<Entry<'a>> = None;
         for entry in wad.entries() {
             entry.check_record(sink)?;
+            if entry.compression() != 0 {
+                first_compressed.get_or_insert(entry);
+                count_compressed = count_compressed.saturating_add(1);
+            }
+            if version == Version::Wad3
+                && entry.kind() == Kind::Miptex
+                && largest_texture.is_none_or(|l| entry.disk_size() > l.disk_size())
+            {
+                largest_texture = Some(entry);
+            }
+        }
+        // GoldSrc reads a map's WAD texture into a fixed buffer: the largest entry decides.
+        if let Some(largest) = largest_texture
+            && let Some(d) =
+                GOLDSRC_WAD_TEXTURE_SIZE.check(largest.disk_size(), largest.record_offset())
+        {
+            sink.report(d)?;
+        }
+        // A harmless stray bit (no engine reads it): once per archive.
+        if let Some(first) = first_compressed {
+            let args = [
+                first.index() as u64,
+                count_compressed,
+                first.compression().into(),
+            ];
+            let at = first.record_offset().saturating_add(13);
+            sink.report(ENTRY_COMPRESSED.with(at, args))?;
         }
         Ok(wad)
     }

@@ -11,8 +11,7 @@ use super::archive::Version;
 use super::pic::Pic;
 use super::raw::DirEntry;
 use super::rules::{
-    ENTRY_COMPRESSED, ENTRY_OUT_OF_BOUNDS, ENTRY_TYPE_UNKNOWN, NAME_NOT_TEXT, NAME_UNTERMINATED,
-    PALETTE_SHORT,
+    ENTRY_OUT_OF_BOUNDS, ENTRY_TYPE_UNKNOWN, NAME_NOT_TEXT, NAME_UNTERMINATED, PALETTE_SHORT,
 };
 
 /// What an entry holds, from its type code and the WAD version.
@@ -147,7 +146,8 @@ impl<'a> Entry<'a> {
         }
     }
 
-    /// Reports the problems of the directory record itself: name, bounds, compression, type.
+    /// Reports the problems of the directory record itself: name, bounds, type (a set compression
+    /// flag is reported once per archive, by [`crate::wad::Wad::parse`]).
     pub fn check_record<S: Sink + ?Sized>(&self, sink: &mut S) -> Result<(), Error> {
         let at = self.record_offset;
         let index = self.index as u64;
@@ -160,10 +160,6 @@ impl<'a> Entry<'a> {
         }
         if let Err(e) = self.data() {
             sink.report(e.diagnostic)?;
-        }
-        if self.compression() != 0 {
-            let args = [index, self.compression().into(), 0];
-            sink.report(ENTRY_COMPRESSED.with(at.saturating_add(13), args))?;
         }
         if self.kind() == Kind::Unknown {
             sink.report(

@@ -67,14 +67,24 @@ pub static DUPLICATE_NAME: Rule = Rule {
     message: "entries {0} and {1} have the same name (ignoring case); lookups find the first",
 };
 
-/// Compression flag set. Engines never look at it: Xash3D's `W_ReadLump` (filesystem/wad.c) and
-/// ReHLDS's `TEX_LoadLump` read `disksize` bytes as they are (`../shared/research/engine-rules.md`).
+/// Compression flag set. No engine looks at it: ReHLDS's `TEX_LoadLump` (engine/textures.cpp)
+/// reads `disksize` bytes and `W_LoadWadFile` (engine/wad.cpp) never reads the field, and current
+/// Xash3D's `W_ReadLump` (filesystem/wad.c) reads the stored bytes too. A file whose only oddity is
+/// the flag loads, so it is info, once per archive. `args = [first entry, entries, its flag]`.
 pub static ENTRY_COMPRESSED: Rule = Rule {
     code: "wad-entry-compressed",
+    severity: Severity::Info,
+    message: "{1} entries have the compression flag set (the first, entry {0}, has {2}): ReHLDS and \
+              Xash3D ignore the flag and read the stored bytes as they are, and so does lumpkit",
+};
+
+/// A WAD3 texture entry larger than GoldSrc's texture buffer
+/// ([`crate::profiles::quake1::GOLDSRC_WAD_TEXTURE_SIZE`]); the largest one, once per archive.
+/// `args = [bytes, 348996, condition id]`.
+pub static TEXTURE_TOO_LARGE: Rule = Rule {
+    code: "wad-texture-too-large",
     severity: Severity::Warning,
-    message: "entry {0} has compression flag {1} set: Xash3D and ReHLDS ignore the flag and read the \
-              stored bytes as they are, and so does lumpkit (should the data really be compressed, \
-              it will not read as its type)",
+    message: "the largest texture entry holds {0} bytes: {effect}; {sides}",
 };
 
 /// An entry type we do not know.
@@ -142,6 +152,7 @@ pub static RULES: &[&Rule] = &[
     &NAME_NOT_TEXT,
     &DUPLICATE_NAME,
     &ENTRY_COMPRESSED,
+    &TEXTURE_TOO_LARGE,
     &ENTRY_TYPE_UNKNOWN,
     &PIC_TRUNCATED,
     &PIC_SIZE_ZERO,

@@ -1,0 +1,67 @@
+//! Checks of a Quake 1 map's embedded textures that need the engines' texture code: the sky size
+//! and GLQuake's upload buffers ([`super::upload`]).
+//!
+//! Sky textures (`bsp-sky-size`): a texture whose name starts with `sky` is split into
+//! the two 128×128 cloud layers of a 256×128 picture. id's GLQuake and WinQuake read that layout
+//! whatever the texture's size (`R_InitSky`: 128 rows of stride 256 from level 0), so another
+//! size draws a garbled sky, read past the texture when it is smaller; QuakeSpasm warns and
+//! splits any size at half its width; Xash3D takes a 2:1 sky as Quake's and any other as a plain
+//! texture. GoldSrc draws skies from `gfx/env` images, not from the map's miptex, so BSP30 maps
+//! are not checked.
+
+use zerocopy::FromBytes;
+
+use crate::diag::Sink;
+use crate::error::Error;
+use crate::profiles::quake1::{SKY_SIZE, TEXTURE_UPLOAD};
+use crate::q1bsp::{Bsp1, Variant};
+
+use super::raw::MiptexHeader;
+use super::upload::glquake_upload_fits;
+
+/// The size every engine's sky code was written for.
+pub const SKY_WIDTH: u32 = 256;
+/// See [`SKY_WIDTH`].
+pub const SKY_HEIGHT: u32 = 128;
+
+/// Texture slots looked at; maps hold far fewer (id's `MAX_MAP_TEXTURES` is 512).
+const MAX_SLOTS: u32 = 4096;
+
+/// Reports the first `sky*` texture of a BSP29 map that is not 256×128 (the value is its width
+/// when that is off, else its height) and the first other texture GLQuake cannot upload (the
+/// value is its texel count).
+pub fn check(bsp: &Bsp1<'_>, sink: &mut impl Sink) -> Result<(), Error> {
+    if bsp.variant != Variant::Bsp29 || bsp.version != 29 {
+        return Ok(());
+    }
+    let (mut sky_reported, mut upload_reported) = (false, false);
+    for i in 0..bsp.texture_count().min(MAX_SLOTS) {
+        let Some((bytes, at)) = bsp.texture(i) else {
+            continue;
+        };
+        let Ok((header, _)) = MiptexHeader::ref_from_prefix(bytes) else {
+            continue;
+        };
+        let (width, height) = (header.width.get(), header.height.get());
+        // Mod_LoadTextures: `!Q_strncmp (mt->name, "sky", 3)` goes to R_InitSky, case-sensitive;
+        // every other texture goes through GL_LoadTexture → GL_Upload8.
+        let finding = if header.name.starts_with(b"sky") {
+            let off = if width != SKY_WIDTH { width } else { height };
+            let bad = (width, height) != (SKY_WIDTH, SKY_HEIGHT) && !sky_reported;
+            sky_reported |= bad;
+            bad.then(|| SKY_SIZE.check(off.into(), at)).flatten()
+        } else {
+            let texels = u64::from(width).saturating_mul(u64::from(height));
+            let bad = !glquake_upload_fits(width, height) && !upload_reported;
+            upload_reported |= bad;
+            bad.then(|| TEXTURE_UPLOAD.check(texels, at)).flatten()
+        };
+        if let Some(d) = finding {
+            sink.report(d)?;
+        }
+        if sky_reported && upload_reported {
+            break;
+        }
+    }
+    Ok(())
+}
