@@ -157,11 +157,45 @@ fn a_mis_draw_is_info_by_default_and_names_both_sides() {
     );
     let message = d["message"].as_str().unwrap();
     assert!(
-        message.contains("solid green") && message.contains("loads in wc3-1.26"),
+        message.contains("solid green")
+            && message.contains("drawn wrong by wow-3.3.5, wow-retail")
+            && message.contains("loads in wc3-1.26"),
         "{message}"
     );
+    assert!(!message.contains("refused by"), "{message}");
     // Both families chosen: WoW's mis-draw is a warning, never an error.
     let both = Targets::of(Engine::Wc3_126).with(Engine::WowRetail);
     let report = check(path, &s.bytes, both);
     assert_eq!(report.diagnostics[0].severity(), Severity::Warning);
+}
+
+#[test]
+fn a_mis_drawn_sky_is_not_a_refusal_in_the_engine_verdicts() {
+    let samples = lumpkit_testgen::bsp_textures::samples();
+    let s = samples
+        .iter()
+        .find(|s| s.name == "q1_sky_size.bsp")
+        .unwrap();
+    let path = std::path::Path::new("q1_sky_size.bsp");
+    let report = check(path, &s.bytes, Targets::NONE);
+    let d = lumpkit::report::diagnostic_json(&report.diagnostics[0]);
+    assert_eq!(d["code"], "bsp-sky-size");
+    let message = d["message"].as_str().unwrap();
+    assert!(message.contains("drawn wrong by quake"), "{message}");
+    // `info`'s verdicts at a glance: Quake loads the map (its sky is garbled), so no engine
+    // refuses it.
+    let verdicts = lumpkit::engines::verdicts(
+        &report,
+        &[Engine::Quake, Engine::QuakeSpasm, Engine::Xash3d],
+    );
+    let engines = serde_json::to_value(&verdicts).unwrap();
+    assert_eq!(
+        engines["loads_in"],
+        serde_json::json!(["quake", "quakespasm", "xash3d"]),
+        "{engines}"
+    );
+    assert!(
+        !engines["summary"].as_str().unwrap().contains("refused"),
+        "{engines}"
+    );
 }

@@ -30,8 +30,8 @@ impl Serialize for Refusals {
     }
 }
 
-/// Judges `engines` on `report`: an engine refuses the file when a profiled finding is over its
-/// limit (the reason is the limit's name) or when the file has an error no profile qualifies (the
+/// Judges `engines` on `report`: an engine refuses the file when a profiled finding is an error
+/// for it (the reason is the limit's name) or when the file has an error no profile qualifies (the
 /// reason is its code).
 pub fn verdicts(report: &Report, engines: &[Engine]) -> EngineVerdicts {
     let mut refused: Vec<(Engine, Vec<&'static str>)> = Vec::new();
@@ -42,11 +42,13 @@ pub fn verdicts(report: &Report, engines: &[Engine]) -> EngineVerdicts {
             match profiles::condition_of(d) {
                 Some(c) => {
                     let [value, _, _] = d.args;
-                    let applies = c.engines.iter().any(|e| e.engine == engine);
-                    if applies
-                        && c.refused_by(value).contains(engine)
-                        && !reasons.contains(&c.limit)
-                    {
+                    // Refused means the engine's own verdict is an error: a mild condition
+                    // (a sky drawn wrong) is a warning for the engine it affects, which still
+                    // loads the file.
+                    let refuses = c.engines.iter().any(|e| e.engine == engine)
+                        && c.verdict(value, profiles::Targets::NONE.with(engine))
+                            == Some(Severity::Error);
+                    if refuses && !reasons.contains(&c.limit) {
                         reasons.push(c.limit);
                     }
                 }

@@ -247,7 +247,7 @@ impl Condition {
     /// packing choice rather than a refusal).
     pub fn verdict(&self, value: u64, targets: Targets) -> Option<Severity> {
         let severity = self.severity(value, targets)?;
-        let Some(mild) = MILD.iter().find(|m| core::ptr::eq(m.condition, self)) else {
+        let Some(mild) = self.mild() else {
             return Some(severity);
         };
         Some(match severity {
@@ -255,6 +255,11 @@ impl Condition {
             Severity::Warning => mild.split,
             Severity::Info => Severity::Info,
         })
+    }
+
+    /// This condition's row in [`MILD`], when it is quieter than a refusal.
+    pub fn mild(&self) -> Option<&'static Mild> {
+        MILD.iter().find(|m| core::ptr::eq(m.condition, self))
     }
 
     /// A finding of this condition for `value` at `offset`, with the family-wide default
@@ -326,6 +331,9 @@ pub struct Mild {
     pub refused: Severity,
     /// The severity when engines disagree and no target was chosen.
     pub split: Severity,
+    /// What the affected engines do, in the words before their names in a message
+    /// ("drawn wrong by quake"): "refused by" would misstate a mis-draw.
+    pub affected: &'static str,
 }
 
 /// Conditions that are quieter than a refusal.
@@ -335,12 +343,14 @@ pub static MILD: &[Mild] = &[
         condition: &wow::BLP_NOT_POWER_OF_TWO,
         refused: Severity::Warning,
         split: Severity::Info,
+        affected: "drawn wrong by",
     },
     // Arma 3 does not use it as a standard texture; UI icons load: a warning only for Arma.
     Mild {
         condition: &arma::PAA_NOT_POWER_OF_TWO,
         refused: Severity::Warning,
         split: Severity::Info,
+        affected: "unusable as a model texture in",
     },
     // Quake 2's software renderer refuses it, the GL renderer loads it, and a target names the
     // engine, not the renderer: a warning under every target.
@@ -348,18 +358,21 @@ pub static MILD: &[Mild] = &[
         condition: &quake2::SURFACE_EXTENTS,
         refused: Severity::Warning,
         split: Severity::Warning,
+        affected: "refused by",
     },
     // Only OFP Elite and ArmA 1 refuse `Cprs`: by default a packing choice worth knowing.
     Mild {
         condition: &arma::PBO_CPRS,
         refused: Severity::Error,
         split: Severity::Info,
+        affected: "refused by",
     },
     // GLQuake/WinQuake draw a garbled sky (read past a smaller texture); nothing refuses the map.
     Mild {
         condition: &quake1::SKY_SIZE,
         refused: Severity::Warning,
         split: Severity::Info,
+        affected: "drawn wrong by",
     },
 ];
 
@@ -412,7 +425,8 @@ pub(crate) fn render(
         "effect" => f.write_str(c.effect)?,
         "sides" => {
             let (refused, loaded) = (c.refused_by(value), c.loaded_by(value));
-            f.write_str("refused by ")?;
+            f.write_str(c.mild().map_or("refused by", |m| m.affected))?;
+            f.write_str(" ")?;
             for (i, e) in c.engines.iter().filter(|e| e.refuses(value)).enumerate() {
                 if i > 0 {
                     f.write_str(", ")?;
