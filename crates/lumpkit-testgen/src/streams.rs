@@ -153,6 +153,16 @@ pub fn decompress_seeds() -> Vec<(String, Vec<u8>)> {
         out.push((format!("{name}-half"), seed(sel, room, half)));
     }
     let zstd_sel = selector(Method::Zstd);
+    // A frame whose output passes the decoder's 64 KiB step, so a frame is drained in turns.
+    let long = text(70_000);
+    out.push((
+        "zstd-long".into(),
+        seed(
+            zstd_sel,
+            roomy(long.len()),
+            &zstd(&long, CompressionLevel::Fastest),
+        ),
+    ));
     out.push((
         "zstd-skippable-only".into(),
         seed(zstd_sel, room, &zstd_skippable(16)),
@@ -214,6 +224,10 @@ mod tests {
             checked += 1;
         }
         assert_eq!(checked, 7);
+        let (_, long) = seeds.iter().find(|(n, _)| n == "zstd-long").unwrap();
+        let mut out = Vec::new();
+        lumpkit_decompress::decompress(Method::Zstd, &long[2..], &mut out, 1 << 20).unwrap();
+        assert_eq!(out, text(70_000));
     }
 
     /// The MPQ sector seeds decode to exactly the sector size, as the target asserts.
