@@ -20,6 +20,14 @@ seed_corpus() {
   fmt=$(target_format "$t")
   mkdir -p "corpus/$t"
   case "$t" in *_built) echo "corpus/$t"; return ;; esac
+  # The codec target's input is a method selector and a stream, not a file: testgen writes one
+  # stream per method with the encoders the tests use (lumpkit_testgen::streams).
+  if [ "$t" = decompress ]; then
+    cargo run -q --manifest-path "$root/Cargo.toml" -p lumpkit-testgen --bin gen-fuzz-seeds -- \
+      decompress "corpus/$t" >/dev/null || echo "seeds.sh: no decompress seeds written" >&2
+    echo "corpus/$t"
+    return
+  fi
   for d in "$root/corpus/$fmt" "$root/../shared/corpus/$fmt"; do
     [ -d "$d" ] || continue
     while IFS= read -r -d '' f; do

@@ -47,7 +47,7 @@ fn built_containers_pass_their_checks() {
         ..lumpkit::Context::default()
     };
     let mut state = 0x9E37_79B9u32;
-    for format in ["pbo", "paa", "mpq", "zip"] {
+    for format in ["pbo", "paa", "mpq", "zip", "7z"] {
         let f = lumpkit::by_name(format).unwrap();
         let (mut opened, mut clean) = (0, 0);
         let mut codes = std::collections::BTreeMap::new();

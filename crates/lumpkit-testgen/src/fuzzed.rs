@@ -14,8 +14,11 @@
 
 use std::sync::OnceLock;
 
+use sevenz_rust2::encoder_options::{DeltaOptions, Lzma2Options, LzmaOptions};
+use sevenz_rust2::{EncoderConfiguration, EncoderMethod};
+
 use crate::lz::Sum;
-use crate::{mpq, paa, pbo, zip};
+use crate::{mpq, paa, pbo, sevenz, zip};
 
 /// Reads choices and content from fuzzer bytes, front to back; zeros once exhausted.
 #[derive(Debug)]
@@ -286,7 +289,58 @@ pub fn zip(d: &mut Draw<'_>) -> Vec<u8> {
     archive.bytes()
 }
 
-/// Builds the container `format` names (`pbo`, `paa`, `mpq`, `zip`) from fuzzer bytes.
+/// A 7z of members stored (copy), LZMA or LZMA2 (small dictionaries, so encoding stays cheap and
+/// the decoder's dictionary fits the fuzz limits), some behind a BCJ x86 or delta filter, in one
+/// solid block or a block per member, with right CRCs unless the input asks to spoil a byte of
+/// the packed streams (the member's CRC or the decoder then fails) or of the header.
+pub fn sevenz(d: &mut Draw<'_>) -> Vec<u8> {
+    let mut files = Vec::new();
+    for i in 0..d.below(5) {
+        // 7z names are `/`-separated.
+        let name = d.name(i).replace('\\', "/");
+        files.push((name, content(d)));
+    }
+    let dictionary = 4096u32 << d.below(6);
+    let coder = match d.below(3) {
+        0 => EncoderConfiguration::new(EncoderMethod::COPY),
+        1 => {
+            let mut o = LzmaOptions::from_level(1);
+            o.set_dictionary_size(dictionary);
+            EncoderConfiguration::from(o)
+        }
+        _ => {
+            let mut o = Lzma2Options::from_level(1);
+            o.set_dictionary_size(dictionary);
+            EncoderConfiguration::from(o)
+        }
+    };
+    let mut coders = Vec::new();
+    match d.below(4) {
+        0 => coders.push(EncoderConfiguration::new(EncoderMethod::BCJ_X86_FILTER)),
+        1 => coders.push(EncoderConfiguration::from(DeltaOptions::from_distance(
+            u32::from(d.byte()),
+        ))),
+        _ => {}
+    }
+    coders.push(coder);
+    let solid = d.flag();
+    let borrowed: Vec<(&str, &[u8])> = files
+        .iter()
+        .map(|(n, c)| (n.as_str(), c.as_slice()))
+        .collect();
+    let mut bytes = sevenz::archive_with(&borrowed, coders, solid).unwrap_or_default();
+    if d.byte() == 0xFF {
+        // One byte spoilt, past the 32-byte signature header (whose CRC is checked first).
+        let span = bytes.len().saturating_sub(32).max(1);
+        let at = 32 + usize::from(d.u16()) % span;
+        if let Some(b) = bytes.get_mut(at) {
+            *b ^= 0x55;
+        }
+    }
+    bytes
+}
+
+/// Builds the container `format` names (`pbo`, `paa`, `mpq`, `zip`, `7z`) from fuzzer bytes.
 pub fn build(format: &str, bytes: &[u8]) -> Option<Vec<u8>> {
     let mut d = Draw::new(bytes);
     match format {
@@ -294,6 +348,7 @@ pub fn build(format: &str, bytes: &[u8]) -> Option<Vec<u8>> {
         "paa" => Some(paa(&mut d)),
         "mpq" => Some(mpq(&mut d)),
         "zip" => Some(zip(&mut d)),
+        "7z" => Some(sevenz(&mut d)),
         _ => None,
     }
 }

@@ -24,6 +24,7 @@ pub mod pak;
 pub mod pbo;
 pub mod q1map;
 pub mod sevenz;
+pub mod streams;
 pub mod tree;
 pub mod wad;
 pub mod wal;

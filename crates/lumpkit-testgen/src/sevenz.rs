@@ -13,13 +13,21 @@ use crate::Sample;
 /// A 7z archive of `(name, content)` files; `solid` packs them into one block. `None` when the
 /// encoder fails (it does not on these inputs).
 pub fn archive(files: &[(&str, &[u8])], methods: &[EncoderMethod], solid: bool) -> Option<Vec<u8>> {
+    let coders = methods
+        .iter()
+        .map(|m| EncoderConfiguration::from(*m))
+        .collect();
+    archive_with(files, coders, solid)
+}
+
+/// [`archive`] with configured coders (dictionary sizes, delta distances).
+pub fn archive_with(
+    files: &[(&str, &[u8])],
+    coders: Vec<EncoderConfiguration>,
+    solid: bool,
+) -> Option<Vec<u8>> {
     let mut writer = ArchiveWriter::new(Cursor::new(Vec::new())).ok()?;
-    writer.set_content_methods(
-        methods
-            .iter()
-            .map(|m| EncoderConfiguration::from(*m))
-            .collect(),
-    );
+    writer.set_content_methods(coders);
     if solid {
         let entries = files
             .iter()

@@ -3,7 +3,9 @@
 //! The fuzz targets and the regression replay test (`tests/regression.rs`) call this, so that a
 //! reproducer found by fuzzing is replayed through exactly the same code on the stable toolchain.
 
-use crate::{ChildContent, Context, Extracted, Format, Limits, Selection};
+use std::path::Path;
+
+use crate::{ChildContent, Context, Extracted, Format, Limits, Selection, UnpackBudget};
 
 /// Limits small enough that each fuzz input costs microseconds, not milliseconds. A 64 × 64 level
 /// (and any smaller one) still decodes, so every pixel path is reached (a real file's larger
@@ -20,13 +22,28 @@ pub const FUZZ_LIMITS: Limits = Limits {
     max_unpacked: 1 << 18,
 };
 
-/// Inspects in lenient mode with pixel decoding (every level), decodes level 0 with every option
-/// and the first level past the end, decodes the first four children by name, inspects every
-/// child's nested content, extracts into a sink that drops everything, and inspects again in
-/// strict, brief mode. Each piece of code is reached once per input, so the fuzzer spends its time
-/// on new inputs rather than on decoding the same pixels twice. Panics only if lumpkit has a bug.
+/// What each pass that repeats the first one may unpack (see [`format`]).
+pub const AGAIN: u64 = FUZZ_LIMITS.max_unpacked / 8;
+
+/// Inspects in lenient mode with pixel decoding (every level) and lists the members in the same
+/// pass, decodes level 0 with every option and the first level past the end, decodes the first
+/// child by name and the next three from the bytes already listed, inspects every child's nested
+/// content, then runs what has code of its own once more: the member list alone, extraction into
+/// a sink that drops everything, and inspection in strict, brief mode. Each piece of code is
+/// reached once per input, so the fuzzer spends its time on new inputs rather than on decoding the
+/// same pixels twice. Panics only if lumpkit has a bug.
+///
+/// Why the budgets: each of those operations unpacks every member of an archive again (an MPQ was
+/// unpacked four times and reopened four more to decode children by name; `mpq_decode` ran at
+/// 149/s). The first pass takes from a budget of `FUZZ_LIMITS.max_unpacked`, as `check` gives a
+/// top-level file, so every member within it is unpacked, checked and handed to nested formats
+/// once. The passes that repeat it each take from a budget of their own of [`AGAIN`] bytes: enough
+/// for the tables, names and first members their own code walks, and for the refusal past it
+/// (`limit-unpacked`), without decompressing the same members again. The decode by name has no
+/// budget, so the per-member limit (`max_unpacked` without a budget) is reached there.
 pub fn format(format: &dyn Format, bytes: &[u8]) {
     let palette = [[7u8, 8, 9]; 256];
+    let first = UnpackBudget::new(&FUZZ_LIMITS);
     let ctx = Context {
         limits: FUZZ_LIMITS,
         strict: false,
@@ -39,7 +56,11 @@ pub fn format(format: &dyn Format, bytes: &[u8]) {
         budget: None,
         targets: crate::Targets::NONE,
     };
-    let report = format.inspect(&ctx, bytes);
+    let once = Context {
+        budget: Some(&first),
+        ..ctx
+    };
+    let (report, children) = format.inspect_with_children(&once, bytes);
     let _ = report.to_json("fuzz");
     let past_end = report.mips.unwrap_or(1).min(16);
     for sel in [
@@ -55,11 +76,11 @@ pub fn format(format: &dyn Format, bytes: &[u8]) {
     ] {
         let _ = format.decode(&ctx, bytes, &sel);
     }
-    if let Ok(children) = format.children(&ctx, bytes) {
-        // Decoding by name reopens the archive each time (tables decrypted, members named and
-        // unpacked again): a few children reach that code; every child is sniffed below.
+    if let Ok(children) = &children {
         for (i, child) in children.iter().take(64).enumerate() {
-            if i < 4 {
+            if i == 0 {
+                // Decoding by name reopens the archive (tables decrypted, members named, the one
+                // member unpacked again): once reaches that code.
                 let sel = Selection {
                     entry: Some(&child.name),
                     ..Selection::default()
@@ -68,22 +89,53 @@ pub fn format(format: &dyn Format, bytes: &[u8]) {
             }
             if let ChildContent::Bytes(data) = &child.content {
                 // Nested content is exercised through sniffing, as `check` would.
-                if let crate::registry::Sniffed::Known(inner) = crate::sniff(data, None) {
-                    let _ = inner.inspect(&ctx, data);
+                if let crate::registry::Sniffed::Known(inner) =
+                    crate::sniff(data, Some(Path::new(child.name.as_ref())))
+                {
+                    let _ = inner.inspect(&once, data);
+                    if (1..4).contains(&i) {
+                        // What a decode by name would decode, from the bytes already unpacked.
+                        let _ = inner.decode(&once, data, &Selection::default());
+                    }
                 }
             }
         }
     }
+    drop(children);
+    let again = || {
+        UnpackBudget::new(&Limits {
+            max_unpacked: AGAIN,
+            ..FUZZ_LIMITS
+        })
+    };
+    let budget = again();
+    let _ = format.children(
+        &Context {
+            budget: Some(&budget),
+            ..ctx
+        },
+        bytes,
+    );
     let mut sink = |_: &str, item: Extracted<'_>| {
         drop(item);
         Ok(())
     };
-    let _ = format.extract(&ctx, bytes, &mut sink);
+    let budget = again();
+    let _ = format.extract(
+        &Context {
+            budget: Some(&budget),
+            ..ctx
+        },
+        bytes,
+        &mut sink,
+    );
     // Strict and brief, as `check --deny-warnings` inspects.
+    let budget = again();
     let strict = Context {
         strict: true,
         decode_pixels: false,
         brief: true,
+        budget: Some(&budget),
         ..ctx
     };
     let _ = format.inspect(&strict, bytes);
