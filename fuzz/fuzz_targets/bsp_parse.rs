@@ -1,5 +1,6 @@
 //! The BSP containers on arbitrary bytes: directory, typed lumps, full validation with a scratch
-//! bitset, entities, every PVS/PHS row into a buffer, point queries, Quake 1 directory and textures.
+//! bitset, entities, every PVS/PHS row into a buffer, point queries, Quake 1 directory, textures,
+//! validation and tree walks.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
@@ -33,6 +34,11 @@ fuzz_target!(|data: &[u8]| {
         let _ = bsp.counts().count();
         for i in 0..bsp.texture_count().min(64) {
             let _ = bsp.texture(i);
+        }
+        if bsp.clean {
+            let _ = bsp.validate(&mut Ignore);
+            let mut scratch = vec![0u64; bsp.tree_scratch_words()];
+            let _ = bsp.check_trees(&mut scratch, &mut Ignore);
         }
     }
 });

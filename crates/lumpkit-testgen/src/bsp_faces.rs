@@ -3,7 +3,7 @@
 //! with the verdict each engine profile must give (`Sample::under`).
 
 use crate::Sample;
-use crate::q1map::{Q1Face, Q1Kind, Q1Map};
+use crate::q1map::{Q1Face, Q1Kind, Q1Map, Q1Node};
 
 /// A textures lump of 16×16 textures with these names (with a palette each in BSP30).
 fn named_textures(names: &[&str], goldsrc: bool) -> Vec<u8> {
@@ -181,6 +181,39 @@ pub fn samples() -> Vec<Sample> {
         with_hull_head(&m.bytes(), 1, 5),
         "error",
         &["bsp-bad-clip-headnode"],
+    ));
+    // Trees that loop: node 0 as its own child (`Mod_SetParent` from node 0 never returns), and
+    // hull 1's clipnode as its own child (a trace through it never ends). The same maps with
+    // children that end load.
+    let mut m = Q1Map::valid(Q1Kind::Bsp29);
+    m.nodes[0].children = [0, -1];
+    s.push(Sample::new(
+        "q1_node_cycle.bsp",
+        m.bytes(),
+        "error",
+        &["bsp-node-cycle"],
+    ));
+    let mut m = Q1Map::valid(Q1Kind::Bsp2);
+    m.nodes.push(Q1Node {
+        planenum: 0,
+        children: [1, -2],
+        firstface: 0,
+        numfaces: 0,
+    });
+    m.models.push((1, 0, 0));
+    s.push(Sample::new(
+        "bsp2_submodel_node_cycle.bsp",
+        m.bytes(),
+        "error",
+        &["bsp-node-cycle"],
+    ));
+    let mut m = Q1Map::valid(Q1Kind::Bsp29);
+    m.clipnodes = vec![(0, [0, -2])];
+    s.push(Sample::new(
+        "q1_clipnode_cycle.bsp",
+        with_hull_head(&m.bytes(), 1, 0),
+        "error",
+        &["bsp-clipnode-cycle"],
     ));
     // Quake 2: faces 300 texels wide, refused by the software renderers (id ref_soft, yquake2's
     // soft) and loaded by ref_gl; a target names the engine, not the renderer, so it stays a

@@ -11,6 +11,7 @@ pub mod layout;
 pub mod limits;
 pub mod raw;
 pub mod surfaces;
+pub mod tree;
 pub mod validate;
 pub mod view;
 

@@ -30,7 +30,7 @@ use super::view::{Bsp1, Variant};
 /// `TEX_SPECIAL` in a texinfo's flags: sky and liquids, drawn without a lightmap.
 const TEX_SPECIAL: i32 = 1;
 
-fn slice<T: FromBytes + zerocopy::Immutable + zerocopy::KnownLayout>(b: &[u8]) -> &[T] {
+pub(super) fn slice<T: FromBytes + zerocopy::Immutable + zerocopy::KnownLayout>(b: &[u8]) -> &[T] {
     <[T]>::ref_from_bytes(b).unwrap_or(&[])
 }
 
@@ -82,7 +82,7 @@ impl<L: Layout> Geometry<'_, L> {
 }
 
 impl Bsp1<'_> {
-    fn lump(&self, i: usize) -> (&[u8], u64) {
+    pub(super) fn lump(&self, i: usize) -> (&[u8], u64) {
         self.lumps
             .get(i)
             .map_or((&[][..], 0), |l| (l.bytes, l.offset))

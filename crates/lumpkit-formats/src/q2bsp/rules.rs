@@ -191,7 +191,15 @@ pub static BAD_CLUSTER: Rule = Rule {
 pub static NODE_CYCLE: Rule = Rule {
     code: "bsp-node-cycle",
     severity: Severity::Error,
-    message: "node {0} has child {1}, which is on the path from model {2}'s head node to it: the tree loops; id Quake 2 and yquake2 recurse without end (Mod_SetParent, traces), Q2PRO refuses the map (cycle encountered)",
+    message: "node {0} has child {1}, which is on the path from model {2}'s head node to it: the tree loops; engines walk it without end (Quake 1's Mod_SetParent from node 0, id Quake 2 and yquake2's Mod_SetParent and traces) or refuse it (Q2PRO: cycle encountered)",
+};
+/// A clipping-hull loop in a Quake 1 / GoldSrc map: `SV_HullPointContents` and
+/// `SV_RecursiveHullCheck` follow clipnode children until a contents value, so a trace that enters
+/// the loop never ends.
+pub static CLIPNODE_CYCLE: Rule = Rule {
+    code: "bsp-clipnode-cycle",
+    severity: Severity::Error,
+    message: "clipnode {0} has child {1}, which is on the path from model {2}'s hull head to it: the clipping hull loops; a trace that enters it never ends (SV_HullPointContents, SV_RecursiveHullCheck)",
 };
 /// A node or leaf that a model's tree reaches twice without a loop (a shared subtree):
 /// Q2PRO refuses the map, id Quake 2 and yquake2 load it
@@ -387,6 +395,7 @@ pub static RULES: &[&Rule] = &[
     &BAD_PORTALNUM,
     &BAD_CLUSTER,
     &NODE_CYCLE,
+    &CLIPNODE_CYCLE,
     &NODE_SHARED,
     &BAD_NEXT_TEXINFO,
     &TEXINFO_ANIM_LOOP,

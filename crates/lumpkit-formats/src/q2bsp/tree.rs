@@ -104,6 +104,114 @@ impl Stack<'_> {
     }
 }
 
+/// A node's child as the walk sees it: each layout's own encoding (Quake 2's `!leaf`, Quake 1's
+/// `LEAF_BASE - c`) is read by its caller.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Child {
+    /// A node index (out-of-range indices are skipped: they have rules of their own).
+    Node(usize),
+    /// A leaf index.
+    Leaf(usize),
+    /// Neither (a value no engine follows, or a missing record).
+    Nothing,
+}
+
+/// Who reached a node or leaf a second time.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Reacher {
+    /// This node.
+    Node(usize),
+    /// The head this walk started from (an index into the `heads` given).
+    Head(usize),
+}
+
+/// What [`walk_nodes`] found: the first loop, else the first node (or head) that reached a node or
+/// leaf reached before.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Walked {
+    /// `child` of `node` is on the path from head `head` to `node`: the tree loops.
+    Cycle {
+        /// The node whose child closes the loop.
+        node: usize,
+        /// That child (a node index).
+        child: usize,
+        /// The head whose walk found it.
+        head: usize,
+    },
+    /// A node or leaf reached a second time without a loop.
+    Shared(Reacher),
+}
+
+/// The walk itself, for any BSP family (see the module docs): from each head in `heads` (`None`
+/// for a head that is no node), children read through `children`. `None` when the trees are
+/// disjoint, or when `scratch` is shorter than [`scratch_words`]`(nodes, leafs)`.
+pub(crate) fn walk_nodes(
+    nodes: usize,
+    leafs: usize,
+    heads: impl Iterator<Item = Option<usize>>,
+    children: impl Fn(usize) -> [Child; 2],
+    scratch: &mut [u64],
+) -> Option<Walked> {
+    let [cw, lw, sw] = parts(nodes, leafs);
+    let total = scratch_words(nodes, leafs);
+    let (colours, rest) = scratch.get_mut(..total)?.split_at_mut(cw);
+    let (leaf_bits, stack_words) = rest.split_at_mut(lw);
+    colours.fill(0);
+    leaf_bits.fill(0);
+    let mut stack = Stack {
+        words: stack_words.get_mut(..sw)?,
+        len: 0,
+    };
+    let mut shared = None;
+    for (h, head) in heads.enumerate() {
+        let Some(head) = head.filter(|&n| n < nodes) else {
+            continue;
+        };
+        if colour(colours, head) != UNSEEN {
+            shared.get_or_insert(Walked::Shared(Reacher::Head(h)));
+            continue;
+        }
+        set_colour(colours, head, ON_PATH);
+        stack.push(head);
+        while let Some(top) = stack.len.checked_sub(1) {
+            let entry = stack.get(top)?;
+            let (n, next) = ((entry / 4) as usize, entry % 4);
+            if next >= 2 {
+                set_colour(colours, n, DONE);
+                stack.len = top;
+                continue;
+            }
+            stack.set(top, entry.saturating_add(1));
+            let here = Walked::Shared(Reacher::Node(n));
+            match children(n).get(next as usize).copied() {
+                Some(Child::Leaf(leaf)) => {
+                    if leaf < leafs && test_and_set(leaf_bits, leaf) {
+                        shared.get_or_insert(here);
+                    }
+                }
+                Some(Child::Node(c)) if c < nodes => match colour(colours, c) {
+                    UNSEEN => {
+                        set_colour(colours, c, ON_PATH);
+                        stack.push(c);
+                    }
+                    ON_PATH => {
+                        return Some(Walked::Cycle {
+                            node: n,
+                            child: c,
+                            head: h,
+                        });
+                    }
+                    _ => {
+                        shared.get_or_insert(here);
+                    }
+                },
+                _ => {}
+            }
+        }
+    }
+    shared
+}
+
 /// What the walk found: the first loop, else the first node (or model) reaching a node or leaf
 /// reached before.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -128,83 +236,32 @@ pub enum Finding {
 /// disjoint trees, or when `scratch` is shorter than [`scratch_words`]. Child indices out of range
 /// are skipped (they are reported by their own rules).
 pub fn walk<L: Layout>(bsp: &Map<'_, L>, scratch: &mut [u64]) -> Option<Finding> {
-    let nodes = bsp.nodes.len();
-    let [cw, lw, sw] = parts(nodes, bsp.leafs.len());
-    let total = scratch_words(nodes, bsp.leafs.len());
-    let (colours, rest) = scratch.get_mut(..total)?.split_at_mut(cw);
-    let (leaf_bits, stack_words) = rest.split_at_mut(lw);
-    colours.fill(0);
-    leaf_bits.fill(0);
-    let mut stack = Stack {
-        words: stack_words.get_mut(..sw)?,
-        len: 0,
+    // A leaf as head node: nothing to walk (Q2PRO's loop runs only on nodes).
+    let heads = bsp
+        .models
+        .iter()
+        .map(|m| usize::try_from(m.headnode.get()).ok());
+    let children = |n: usize| {
+        bsp.nodes.get(n).map_or([Child::Nothing; 2], |node| {
+            node.children().map(|c| match usize::try_from(c) {
+                Ok(c) => Child::Node(c),
+                Err(_) => Child::Leaf(!c as u32 as usize),
+            })
+        })
     };
-    let mut shared = None;
-    for (m, model) in bsp.models.iter().enumerate() {
-        let Ok(head) = usize::try_from(model.headnode.get()) else {
-            // A leaf as head node: nothing to walk (Q2PRO's loop runs only on nodes).
-            continue;
-        };
-        if head >= nodes {
-            continue;
-        }
-        if colour(colours, head) != UNSEEN {
-            shared.get_or_insert(Finding::Shared {
-                offset: bsp.record_offset(Lump::Models, m),
-            });
-            continue;
-        }
-        set_colour(colours, head, ON_PATH);
-        stack.push(head);
-        while let Some(top) = stack.len.checked_sub(1) {
-            let entry = stack.get(top)?;
-            let (n, next) = ((entry / 4) as usize, entry % 4);
-            if next >= 2 {
-                set_colour(colours, n, DONE);
-                stack.len = top;
-                continue;
-            }
-            stack.set(top, entry.saturating_add(1));
-            let Some(child) = bsp
-                .nodes
-                .get(n)
-                .and_then(|node| node.children().get(next as usize).copied())
-            else {
-                continue;
-            };
-            let here = || Finding::Shared {
-                offset: bsp.record_offset(Lump::Nodes, n),
-            };
-            if child < 0 {
-                let leaf = !child as u32 as usize;
-                if leaf < bsp.leafs.len() && test_and_set(leaf_bits, leaf) {
-                    shared.get_or_insert_with(here);
-                }
-                continue;
-            }
-            let c = child as u32 as usize;
-            if c >= nodes {
-                continue;
-            }
-            match colour(colours, c) {
-                UNSEEN => {
-                    set_colour(colours, c, ON_PATH);
-                    stack.push(c);
-                }
-                ON_PATH => {
-                    return Some(Finding::Cycle {
-                        node: n,
-                        child,
-                        model: m,
-                    });
-                }
-                _ => {
-                    shared.get_or_insert_with(here);
-                }
-            }
-        }
+    match walk_nodes(bsp.nodes.len(), bsp.leafs.len(), heads, children, scratch)? {
+        Walked::Cycle { node, child, head } => Some(Finding::Cycle {
+            node,
+            child: i32::try_from(child).unwrap_or(i32::MAX),
+            model: head,
+        }),
+        Walked::Shared(Reacher::Node(n)) => Some(Finding::Shared {
+            offset: bsp.record_offset(Lump::Nodes, n),
+        }),
+        Walked::Shared(Reacher::Head(m)) => Some(Finding::Shared {
+            offset: bsp.record_offset(Lump::Models, m),
+        }),
     }
-    shared
 }
 
 /// Runs the tree check when `scratch` is large enough; otherwise does nothing. Assumes child and

@@ -372,6 +372,10 @@ fn inspect_q1(
     let count = entities::check(bsp.entities(), ents_at, &mut sink)?;
     if bsp.clean {
         bsp.validate(&mut sink)?;
+        let words = bsp.tree_scratch_words();
+        ctx.limits.alloc((words as u64).saturating_mul(8))?;
+        let mut scratch = vec![0u64; words];
+        bsp.check_trees(&mut scratch, &mut sink)?;
     }
     if let Some(facts) = info.as_mut() {
         facts.entities = Some(count);
