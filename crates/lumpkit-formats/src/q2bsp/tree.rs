@@ -185,9 +185,8 @@ pub(crate) fn walk_nodes(
             let here = Walked::Shared(Reacher::Node(n));
             match children(n).get(next as usize).copied() {
                 Some(Child::Leaf(leaf)) => {
-                    if leaf < leafs && test_and_set(leaf_bits, leaf) {
-                        shared.get_or_insert(here);
-                    }
+                    let again = leaf < leafs && test_and_set(leaf_bits, leaf);
+                    shared = shared.or(again.then_some(here));
                 }
                 Some(Child::Node(c)) if c < nodes => match colour(colours, c) {
                     UNSEEN => {
