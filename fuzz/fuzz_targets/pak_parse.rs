@@ -7,7 +7,10 @@ use lumpkit_formats::pak::Pak;
 
 fuzz_target!(|data: &[u8]| {
     if let Ok(pak) = Pak::parse(data, &mut Ignore) {
-        for e in pak.entries() {
+        // A lookup is a linear scan: a few names (the first ones and the last) reach every path of
+        // it without making each input quadratic in its entry count (305 inputs/s when every
+        // entry of a 64 KiB directory was looked up).
+        for e in pak.entries().take(4).chain(pak.entries().last()) {
             let _ = pak.find_wal(e.name);
         }
     }

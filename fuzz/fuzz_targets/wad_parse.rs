@@ -12,8 +12,14 @@ libfuzzer_sys::fuzz_target!(|data: &[u8]| {
     let mut scratch = vec![0u32; wad.len()];
     let _ = wad.check_overlaps(&mut scratch, &mut Ignore);
     let _ = wad.check_duplicates(&mut scratch, &mut Ignore);
-    for entry in wad.entries() {
+    // A lookup is a linear scan: the first few names reach every path of it without making each
+    // input quadratic in its entry count (57 inputs/s when every entry of a 64 KiB directory was
+    // looked up).
+    for entry in wad.entries().take(4) {
         let _ = wad.find(entry.name());
+    }
+    let _ = wad.find(b"conchars");
+    for entry in wad.entries() {
         match entry.content(&mut Ignore) {
             Ok(Content::Miptex(m)) => {
                 for n in 0..5 {
