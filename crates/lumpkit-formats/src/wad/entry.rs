@@ -171,7 +171,7 @@ impl<'a> Entry<'a> {
 
     /// The entry's stored bytes, borrowed from the file. Fails when they lie outside the file
     /// (then the entry is unusable; the rest of the archive is not affected). A set compression
-    /// flag is ignored, as the engines ignore it ([`ENTRY_COMPRESSED`]).
+    /// flag is ignored, as the engines ignore it ([`super::rules::ENTRY_COMPRESSED`]).
     pub fn data(&self) -> Result<&'a [u8], Error> {
         let index = self.index as u64;
         range(self.file, self.offset(), self.disk_size()).ok_or(Error::file(
