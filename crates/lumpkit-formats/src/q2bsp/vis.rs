@@ -190,39 +190,15 @@ fn walk_row(input: &[u8], row_len: usize, mut literal: impl FnMut(u8, usize)) ->
 
 /// `CM_DecompressVis` into `out` (exactly one row), stopping at the end of `input` too.
 pub fn decompress_row(input: &[u8], out: &mut [u8]) -> Decompressed {
-    let mut status = Decompressed::Complete;
-    let mut it = input.iter();
-    let mut pos = 0usize;
-    while pos < out.len() {
-        let Some(&b) = it.next() else {
-            status = Decompressed::Overrun;
-            break;
-        };
-        if b != 0 {
-            if let Some(slot) = out.get_mut(pos) {
-                *slot = b;
-            }
-            pos = pos.saturating_add(1);
-            continue;
+    // Zero runs, and whatever an overrun leaves unwritten, are zeros: fill first, then place the
+    // literals where the shared walk says they go.
+    out.fill(0);
+    let row_len = out.len();
+    walk_row(input, row_len, |byte, pos| {
+        if let Some(slot) = out.get_mut(pos) {
+            *slot = byte;
         }
-        let Some(&run) = it.next() else {
-            status = Decompressed::Overrun;
-            break;
-        };
-        let room = out.len().saturating_sub(pos);
-        if usize::from(run) > room {
-            status = Decompressed::Overrun;
-        }
-        let end = pos.saturating_add(usize::from(run).min(room));
-        if let Some(zeros) = out.get_mut(pos..end) {
-            zeros.fill(0);
-        }
-        pos = end;
-    }
-    if let Some(rest) = out.get_mut(pos..) {
-        rest.fill(0);
-    }
-    status
+    })
 }
 
 #[cfg(test)]
