@@ -15,7 +15,6 @@
 
 use crate::diag::Sink;
 use crate::error::Error;
-use crate::q2bsp::dir::LumpSpec;
 use crate::q2bsp::rules;
 use crate::q2bsp::tree::{Child, Walked, scratch_words, walk_nodes};
 
@@ -24,16 +23,13 @@ use super::raw::Model;
 use super::validate::slice;
 use super::view::{Bsp1, Variant};
 
-/// Whole records of `spec`'s size in `bytes`.
-fn records(bytes: &[u8], spec: Option<&LumpSpec>) -> usize {
-    let record = spec.map_or(1, |s| s.record.max(1)) as usize;
-    bytes.len().checked_div(record).unwrap_or(0)
-}
-
 impl Bsp1<'_> {
     /// `u64` words of scratch [`Bsp1::check_trees`] needs.
     pub fn tree_scratch_words(&self) -> usize {
-        let count = |lump: usize| records(self.lump(lump).0, self.variant.specs().get(lump));
+        let count = |lump: usize| {
+            let records = self.lumps.get(lump).zip(self.variant.specs().get(lump));
+            records.map_or(0, |(l, spec)| l.count(spec) as usize)
+        };
         // Nodes with leafs, then clipnodes (no leafs) in the same scratch.
         scratch_words(count(5), count(10)).max(scratch_words(count(9), 0))
     }
@@ -56,7 +52,7 @@ impl Bsp1<'_> {
     ) -> Result<(), Error> {
         let nodes: &[L::Node] = slice(self.lump(5).0);
         let clipnodes: &[L::ClipNode] = slice(self.lump(9).0);
-        let leafs = records(self.lump(10).0, L::SPECS.get(10));
+        let leafs = slice::<L::Leaf>(self.lump(10).0).len();
         let models: &[Model] = slice(self.lump(14).0);
         let record = |lump: usize| u64::from(L::SPECS.get(lump).map_or(1, |s| s.record));
         let at = |lump: usize, i: usize| {
