@@ -165,11 +165,14 @@ impl Pages {
                 continue;
             }
             let maxima = window_max(page, w);
-            let Some(&best) = maxima.get(..starts).and_then(|m| m.iter().min()) else {
-                continue;
-            };
+            // A fold (not `Iterator::min`, which tracks a reference) so that it is vectorised.
+            let least = maxima
+                .get(..starts)
+                .unwrap_or(&[])
+                .iter()
+                .fold(u8::MAX, |a, &m| a.min(m));
             // GLQuake starts from `best = BLOCK_HEIGHT` and takes a window only below it.
-            let best = usize::from(best);
+            let best = usize::from(least);
             let top = best.saturating_add(h);
             if best >= BLOCK || top > BLOCK {
                 continue;
@@ -180,7 +183,7 @@ impl Pages {
             for a in page.iter_mut().skip(x).take(w) {
                 *a = u8::try_from(top).unwrap_or(u8::MAX);
             }
-            *lowest = page.iter().copied().min().unwrap_or(0);
+            *lowest = page.iter().fold(u8::MAX, |a, &b| a.min(b));
             self.used = self.used.max(texnum.saturating_add(1));
             return true;
         }
@@ -192,20 +195,23 @@ impl Pages {
 /// are maxima of shorter windows). Windows of doubling widths (each one `max` pass over the page,
 /// which the compiler vectorises), then two overlapping windows of the largest power of two `<= w`.
 fn window_max(page: &[u8; BLOCK], w: usize) -> [u8; BLOCK] {
+    // `out[i] = max(out[i], from[i + shift])` over whole slices (zipped slice iterators, which
+    // the compiler turns into vector `max` without bounds checks).
+    fn widen(out: &mut [u8; BLOCK], from: &[u8; BLOCK], shift: usize) {
+        for (o, &b) in out.iter_mut().zip(from.get(shift..).unwrap_or(&[])) {
+            *o = (*o).max(b);
+        }
+    }
     let mut cur = *page;
     let mut width = 1usize;
     while width.saturating_mul(2) <= w {
         let mut next = cur;
-        for (n, &b) in next.iter_mut().zip(cur.iter().skip(width)) {
-            *n = (*n).max(b);
-        }
+        widen(&mut next, &cur, width);
         cur = next;
         width = width.saturating_mul(2);
     }
     let mut out = cur;
-    for (o, &b) in out.iter_mut().zip(cur.iter().skip(w.saturating_sub(width))) {
-        *o = (*o).max(b);
-    }
+    widen(&mut out, &cur, w.saturating_sub(width));
     out
 }
 

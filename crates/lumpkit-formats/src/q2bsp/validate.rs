@@ -364,7 +364,9 @@ impl<'a, L: Layout> Map<'a, L> {
             }
         };
         for start in 0..count {
-            if get(bits, start) != WHITE {
+            // Most texinfos have no successor: left white, a walk that reaches one later finds
+            // that its chain ends there, as it would have found it coloured so.
+            if get(bits, start) != WHITE || self.next_frame(start).is_none() {
                 continue;
             }
             let mut x = start;
