@@ -13,8 +13,8 @@
 
 use std::hint::black_box;
 
-use lumpkit_formats::q1bsp::Bsp1;
 use lumpkit_formats::Ignore;
+use lumpkit_formats::q1bsp::Bsp1;
 use lumpkit_formats::q2bsp::{Bsp, Layout, Map, QbismBsp, entities, tree};
 
 #[inline(never)]

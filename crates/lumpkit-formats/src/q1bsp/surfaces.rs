@@ -82,11 +82,24 @@ impl<L: Layout> Faces<'_, L> {
 /// (other rules report it) or the face has no edge.
 pub(crate) fn surface_extents<E: EdgeRecord>(
     vecs: &[[F32; 4]; 2],
-    (first, count): (u64, u64),
+    edges_of_face: (u64, u64),
     surfedges: &[I32],
     edges: &[E],
     vertexes: &[Vertex],
 ) -> Option<[i64; 2]> {
+    surface_bounds(vecs, edges_of_face, surfedges, edges, vertexes).map(extents_of)
+}
+
+/// The least and greatest texture coordinate of a face's vertices on each axis, `[min s, min t,
+/// max s, max t]`, as `float`s (the first half of [`surface_extents`]; the minima side by side
+/// and the maxima side by side, so that each pair is one vector `min`/`max`).
+pub(crate) fn surface_bounds<E: EdgeRecord>(
+    vecs: &[[F32; 4]; 2],
+    (first, count): (u64, u64),
+    surfedges: &[I32],
+    edges: &[E],
+    vertexes: &[Vertex],
+) -> Option<[f32; 4]> {
     // One range check for the face's surfedges instead of one per edge (the hot loop of
     // validation on large maps); a range past the lump is `None`, as an index past it was.
     let start = usize::try_from(first).ok()?;
@@ -121,11 +134,32 @@ pub(crate) fn surface_extents<E: EdgeRecord>(
             hi1 = v;
         }
     }
+    Some([lo0, lo1, hi0, hi1])
+}
+
+/// Extents in texels from [`surface_bounds`]: `(ceil(max/16) - floor(min/16)) * 16` per axis.
+#[inline]
+pub(crate) fn extents_of([lo0, lo1, hi0, hi1]: [f32; 4]) -> [i64; 2] {
     let side = |lo: f32, hi: f32| {
         let cells = ceil(f64::from(hi) / 16.0).saturating_sub(floor(f64::from(lo) / 16.0));
         cells.saturating_mul(16)
     };
-    Some([side(lo0, hi0), side(lo1, hi1)])
+    [side(lo0, hi0), side(lo1, hi1)]
+}
+
+/// Whether a face with these [`surface_bounds`] can have extents above `w` (`false` only when
+/// it provably cannot): the exact extents need four float-to-integer roundings, so a search for
+/// the widest face skips them for faces narrower than the widest so far. Per axis the extents are
+/// below `max - min + 32` (at most one cell of rounding at each end); with both bounds within
+/// ±2⁴⁰ the `f64` difference is off by under 2⁻¹², so `max - min + 33 <= w` proves it.
+#[inline]
+pub(crate) fn may_exceed([lo0, lo1, hi0, hi1]: [f32; 4], w: i64) -> bool {
+    const LIMIT: f32 = 1_099_511_627_776.0; // 2^40
+    let narrow = |lo: f32, hi: f32| {
+        let sane = (-LIMIT..=LIMIT).contains(&lo) && (-LIMIT..=LIMIT).contains(&hi);
+        sane && w >= 0 && f64::from(hi) - f64::from(lo) + 33.0 <= w as f64
+    };
+    !(narrow(lo0, hi0) && narrow(lo1, hi1))
 }
 
 /// GLQuake's `allocated[MAX_LIGHTMAPS][BLOCK_WIDTH]` (one page more), with each page's lowest
@@ -333,6 +367,29 @@ mod tests {
             }
         }
         spot.filter(|_| best + h <= BLOCK).map(|x| (x, best + h))
+    }
+
+    #[test]
+    fn may_exceed_never_hides_a_wider_face() {
+        let mut seed = 0x2545_F491_4F6C_DD1Du64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        for _ in 0..200_000 {
+            // Bounds near cell edges and far apart, fractional and whole, a few beyond 2^40.
+            let scale = [1.0f32, 16.0, 4096.0, 1.0e9, 1.0e13][(next() % 5) as usize];
+            let mut coord = || ((next() % 2001) as f32 - 1000.0) / 1000.0 * scale;
+            let (a, b, c, d) = (coord(), coord(), coord(), coord());
+            let bounds = [a.min(b), c.min(d), a.max(b), c.max(d)];
+            let w = (next() % 4096) as i64 - 16;
+            let [e0, e1] = super::extents_of(bounds);
+            if !super::may_exceed(bounds, w) {
+                assert!(e0.max(e1) <= w, "{bounds:?} {w}");
+            }
+        }
     }
 
     #[test]

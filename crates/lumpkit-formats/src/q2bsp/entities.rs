@@ -30,8 +30,8 @@ struct Lexer<'a> {
 impl<'a> Lexer<'a> {
     /// The next token and its offset, `Ok(None)` at the end, `Err(offset)` for an unterminated string.
     ///
-    /// Strings and comments end at the next `"` or newline, found with `memchr` (whole vectors of
-    /// bytes at a time): the entity text is mostly quoted keys and values.
+    /// Strings and comments end at the next `"` or newline, found by [`find_byte`] eight bytes at
+    /// a time: the entity text is mostly quoted keys and values.
     fn next(&mut self) -> Result<Option<(usize, Token<'a>)>, usize> {
         let text = self.text;
         loop {
@@ -46,7 +46,7 @@ impl<'a> Lexer<'a> {
             return match rest {
                 [] => Ok(None),
                 [b'/', b'/', ..] => {
-                    let line = memchr::memchr(b'\n', rest).unwrap_or(rest.len());
+                    let line = find_byte(b'\n', rest).unwrap_or(rest.len());
                     self.pos = start.saturating_add(line);
                     continue;
                 }
@@ -59,7 +59,7 @@ impl<'a> Lexer<'a> {
                     Ok(Some((start, Token::Close)))
                 }
                 [b'"', body @ ..] => {
-                    let Some(len) = memchr::memchr(b'"', body) else {
+                    let Some(len) = find_byte(b'"', body) else {
                         return Err(start);
                     };
                     self.pos = start.saturating_add(len).saturating_add(2);
@@ -76,6 +76,29 @@ impl<'a> Lexer<'a> {
             };
         }
     }
+}
+
+/// The index of the first `needle` in `hay`, eight bytes to a `u64` (each byte equal to `needle`
+/// becomes zero, and the exact zero-byte test marks it). Ours rather than `memchr`'s: the strings
+/// here are about ten bytes long, where `memchr` spent about 90 instructions a call on choosing
+/// and setting up its vector path (callgrind on a 40 KB entity lump) and this about 20.
+fn find_byte(needle: u8, hay: &[u8]) -> Option<usize> {
+    const LOW7: u64 = 0x7F7F_7F7F_7F7F_7F7F;
+    let pattern = 0x0101_0101_0101_0101u64.wrapping_mul(u64::from(needle));
+    let mut chunks = hay.chunks_exact(8);
+    let mut base = 0usize;
+    for chunk in &mut chunks {
+        let word = u64::from_le_bytes(<[u8; 8]>::try_from(chunk).unwrap_or([0; 8])) ^ pattern;
+        // High bit of each byte: set when the byte is zero (no carry crosses bytes).
+        let zero = !((word & LOW7).wrapping_add(LOW7) | word | LOW7);
+        if zero != 0 {
+            return Some(base.saturating_add((zero.trailing_zeros() / 8) as usize));
+        }
+        base = base.saturating_add(8);
+    }
+    let rest = chunks.remainder();
+    let at = rest.iter().position(|&b| b == needle)?;
+    Some(base.saturating_add(at))
 }
 
 /// One entity: its key/value pairs, borrowed.
@@ -198,5 +221,19 @@ mod tests {
         assert_eq!(entities(b"{ \"a\" \"b\"").last(), Some(Err(9)));
         assert_eq!(entities(b"\"a\"").next(), Some(Err(0)));
         assert_eq!(entities(b"{ \"a").next(), Some(Err(2)));
+    }
+
+    #[test]
+    fn find_byte_agrees_with_a_byte_scan() {
+        let text: [u8; 300] = core::array::from_fn(|i| (i * 37 % 251) as u8);
+        for needle in [0u8, b'"', b'\n', 0x80, 0xFF, 0x7F, 1] {
+            for start in 0..40 {
+                for end in start..text.len().min(start + 90) {
+                    let hay = &text[start..end];
+                    let expected = hay.iter().position(|&b| b == needle);
+                    assert_eq!(find_byte(needle, hay), expected, "{needle} {start}..{end}");
+                }
+            }
+        }
     }
 }
