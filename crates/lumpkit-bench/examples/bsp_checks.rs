@@ -2,7 +2,7 @@
 //! callgrind (deterministic, unlike wall-clock time on a loaded machine):
 //!
 //! ```text
-//! cargo build --release -p lumpkit-bench --example bsp_checks
+//! cargo build --release -p lumpkit-bench --example bsp_checks --features checks
 //! valgrind --tool=callgrind target/release/examples/bsp_checks MAP.bsp
 //! callgrind_annotate --inclusive=yes callgrind.out.* | grep bsp_checks::
 //! ```
