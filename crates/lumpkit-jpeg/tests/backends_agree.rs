@@ -85,3 +85,99 @@ fn zune_and_jpeg_decoder_agree_on_every_shared_jpeg_level() {
     eprintln!("{compared} levels compared, {refused} refused by both");
     assert!(compared > 0, "no JPEG level in the shared corpus decoded");
 }
+
+/// Every JPEG level of the generated corpus (always present) and of the shared corpus (when
+/// present), with its pieces.
+fn jpeg_levels() -> Vec<(String, Vec<u8>)> {
+    let mut dirs = vec![PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../corpus/blp")];
+    dirs.extend(shared_blp());
+    let mut files: Vec<_> = dirs
+        .iter()
+        .flat_map(|d| std::fs::read_dir(d).unwrap())
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "blp"))
+        .collect();
+    files.sort();
+    files
+        .into_iter()
+        .map(|p| (p.display().to_string(), std::fs::read(&p).unwrap()))
+        .collect()
+}
+
+/// zune-jpeg writes the components in output order when the frame header lists them so
+/// (`frame.rs`); the result must be exactly the stored-order decode reordered afterwards, for
+/// every order, with stored and opaque alpha, through the allocating and the caller-buffer API.
+#[test]
+fn listing_components_in_output_order_gives_the_reordered_samples_exactly() {
+    use lumpkit_jpeg::{Alpha, decode_into_with_alpha, decode_with_alpha, order_components_alpha};
+    let mut compared = 0;
+    for (name, bytes) in jpeg_levels() {
+        let Ok(blp) = Blp::parse(&bytes, &mut Ignore) else {
+            continue;
+        };
+        if blp.encoding() != Encoding::Jpeg {
+            continue;
+        }
+        for level in 0..blp.level_count() {
+            let Ok(mip) = blp.mip(level, &mut Ignore) else {
+                continue;
+            };
+            let joined = Joined {
+                head: blp.jpeg_header(),
+                tail: mip.data,
+            };
+            let mut pieces = Vec::new();
+            joined.spliced(|p| pieces.push(p));
+            let Ok(stored) =
+                decode_four_components_with(Backend::Zune, &pieces, 1 << 28, [0, 1, 2, 3])
+            else {
+                continue;
+            };
+            for order in [[2, 1, 0, 3], [3, 2, 1, 0], [0, 1, 2, 3], [1, 1, 0, 3]] {
+                for alpha in [Alpha::Stored, Alpha::Opaque] {
+                    let mut want = stored.samples.clone();
+                    order_components_alpha(&mut want, order, alpha);
+                    let got =
+                        decode_with_alpha(Backend::Zune, &pieces, 1 << 28, order, alpha).unwrap();
+                    assert!(
+                        got.samples == want,
+                        "{name} level {level} {order:?} {alpha:?}"
+                    );
+                    let mut into = vec![0x55; want.len()];
+                    let size = decode_into_with_alpha(
+                        Backend::Zune,
+                        &pieces,
+                        1 << 28,
+                        order,
+                        alpha,
+                        &mut into,
+                    )
+                    .unwrap();
+                    assert_eq!(size, (stored.width, stored.height), "{name}");
+                    assert!(
+                        into == want,
+                        "{name} level {level} {order:?} {alpha:?} (into)"
+                    );
+                }
+            }
+            let mut short = vec![0; stored.samples.len().saturating_sub(4)];
+            assert!(matches!(
+                decode_into_with_alpha(
+                    Backend::Zune,
+                    &pieces,
+                    1 << 28,
+                    [2, 1, 0, 3],
+                    Alpha::Stored,
+                    &mut short
+                ),
+                Err(lumpkit_jpeg::JpegError::BufferSize { .. })
+            ));
+            compared += 1;
+        }
+    }
+    eprintln!("{compared} levels compared");
+    assert!(
+        compared >= 3,
+        "the generated corpus has JPEG levels: {compared}"
+    );
+}
