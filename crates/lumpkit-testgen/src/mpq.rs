@@ -91,6 +91,8 @@ pub enum AttributesKind {
     BadMd5,
     /// Version 99.
     BadVersion,
+    /// CRC32s under a flag word with a bit StormLib does not know (0x80).
+    BadFlags,
 }
 
 /// Which tables a v3 archive has.
@@ -194,6 +196,7 @@ impl Writer {
             let (version, flags) = match self.attributes {
                 AttributesKind::BadVersion => (99, 1),
                 AttributesKind::BadMd5 => (100, 4),
+                AttributesKind::BadFlags => (100, 0x81),
                 _ => (100, 1),
             };
             let mut data = words(&[version, flags]);
@@ -640,6 +643,12 @@ pub fn samples() -> Vec<Sample> {
         (
             "attributes_malformed.mpq",
             AttributesKind::BadVersion,
+            "ok",
+            &["mpq-attributes-malformed"][..],
+        ),
+        (
+            "attributes_flags.mpq",
+            AttributesKind::BadFlags,
             "ok",
             &["mpq-attributes-malformed"][..],
         ),
