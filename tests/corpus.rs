@@ -148,6 +148,25 @@ fn member_triggered_rules_are_triggered_by_their_file() {
     }
 }
 
+/// A stored sector checksum of 0 means "none" (as StormLib reads it): the member extracts without
+/// `mpq-sector-crc`, where the same archive with a wrong non-zero checksum reports it.
+#[test]
+fn a_zero_sector_checksum_is_not_checked() {
+    let file = "mpq/sector_crc_zero.mpq";
+    let bytes = std::fs::read(support::workspace_root().join("corpus").join(file)).unwrap();
+    let mut out = Vec::new();
+    check_tree(&Context::default(), file, &bytes, &mut out);
+    assert!(out.len() > 1, "{file}: the member was not opened");
+    let coded: Vec<&str> = out
+        .iter()
+        .flat_map(|c| c.report.diagnostics.iter().map(|d| d.code()))
+        .collect();
+    assert!(
+        !coded.contains(&"mpq-sector-crc") && !coded.contains(&"mpq-decompress-failed"),
+        "{file}: {coded:?}"
+    );
+}
+
 #[test]
 fn status_order_is_ok_warning_error() {
     assert!(Status::Ok < Status::Warning && Status::Warning < Status::Error);

@@ -860,6 +860,10 @@ fn member_samples(plain: &Writer) -> Vec<Sample> {
     let end = u32::from_le_bytes(b[at..at + 4].try_into().unwrap_or([0; 4])) as usize;
     b[cl.data[0] + end] ^= 0xFF;
     s.push(Sample::new("sector_crc_bad.mpq", b, "ok", &[]));
+    // A sector whose stored Adler-32 is 0: StormLib takes 0 as "no checksum" and checks nothing.
+    let mut b = c.clone();
+    b[cl.data[0] + end..cl.data[0] + end + 4].fill(0);
+    s.push(Sample::new("sector_crc_zero.mpq", b, "ok", &[]));
     // A sector whose mask byte names no known method.
     let mut b = v.clone();
     b[l.data[0] + first as usize] = 0x04;
