@@ -864,6 +864,45 @@ fn member_samples(plain: &Writer) -> Vec<Sample> {
     let mut b = c.clone();
     b[cl.data[0] + end..cl.data[0] + end + 4].fill(0);
     s.push(Sample::new("sector_crc_zero.mpq", b, "ok", &[]));
+    // Eight identical sectors, so their Adler-32 table compresses: StormLib stores a CRC table
+    // shorter than one word per sector packed (mask byte, then zlib), and reads it so.
+    let same = b"lumpkit ".repeat(4096);
+    let packed = Writer::new(vec![File {
+        sector_crc: true,
+        ..File::new("data\\same.txt", &same)
+    }]);
+    let (b, pl) = packed.build_with_layout();
+    let data = pl.data[0];
+    let sectors = same.len().div_ceil(4096);
+    let word = |b: &[u8], i: usize| {
+        u32::from_le_bytes(
+            b[data + 4 * i..data + 4 * i + 4]
+                .try_into()
+                .unwrap_or([0; 4]),
+        ) as usize
+    };
+    let (start, end) = (word(&b, sectors), word(&b, sectors + 1));
+    // The same table with its last checksum off by one, so that a packed table is seen to be read.
+    let mut wrong = b[data + start..data + end].to_vec();
+    if let Some(last) = wrong.last_mut() {
+        *last ^= 1;
+    }
+    for (name, checksums) in [
+        (
+            "sector_crc_packed.mpq",
+            b[data + start..data + end].to_vec(),
+        ),
+        ("sector_crc_packed_bad.mpq", wrong),
+    ] {
+        let table = pack(&checksums);
+        assert!(table.len() < end - start, "the CRC table does not compress");
+        let mut b = b.clone();
+        b[data + start..data + start + table.len()].copy_from_slice(&table);
+        let new_end = (start + table.len()) as u32;
+        b[data + 4 * (sectors + 1)..data + 4 * (sectors + 2)]
+            .copy_from_slice(&new_end.to_le_bytes());
+        s.push(Sample::new(name, b, "ok", &[]));
+    }
     // A sector whose mask byte names no known method.
     let mut b = v.clone();
     b[l.data[0] + first as usize] = 0x04;
