@@ -174,6 +174,25 @@ fn member_codes(file: &str) -> Vec<String> {
         .collect()
 }
 
+/// A HET/BET entry whose flags lack `FILE_EXISTS` is a deleted file: not a member (as StormLib).
+#[test]
+fn a_deleted_het_bet_entry_is_not_a_member() {
+    let file = "mpq/het_bet_deleted.mpq";
+    let bytes = std::fs::read(support::workspace_root().join("corpus").join(file)).unwrap();
+    let mut out = Vec::new();
+    check_tree(&Context::default(), file, &bytes, &mut out);
+    let paths: Vec<&str> = out.iter().map(|c| c.path.as_str()).collect();
+    // The deleted entry is unlisted, so it would show up under a made-up name: none is there.
+    assert_eq!(
+        paths,
+        [
+            file,
+            "mpq/het_bet_deleted.mpq!(listfile)",
+            "mpq/het_bet_deleted.mpq!kept.txt"
+        ]
+    );
+}
+
 #[test]
 fn status_order_is_ok_warning_error() {
     assert!(Status::Ok < Status::Warning && Status::Warning < Status::Error);

@@ -36,6 +36,8 @@ pub struct File {
     pub unlisted: bool,
     /// Write an Adler-32 per sector after the sectors.
     pub sector_crc: bool,
+    /// Leave `FILE_EXISTS` out of the block flags: a deleted file, still in the tables.
+    pub deleted: bool,
 }
 
 impl File {
@@ -51,6 +53,7 @@ impl File {
             locale: 0,
             unlisted: false,
             sector_crc: false,
+            deleted: false,
         }
     }
 }
@@ -249,7 +252,7 @@ impl Writer {
         for f in &files {
             let offset = (out.len() - header) as u32;
             let size = f.data.len() as u32;
-            let mut flags = 0x8000_0000u32;
+            let mut flags = if f.deleted { 0 } else { 0x8000_0000u32 };
             if f.compress {
                 flags |= 0x200;
             }
@@ -598,6 +601,25 @@ pub fn samples() -> Vec<Sample> {
         Writer {
             het_bet: HetBet::Both,
             ..plain.clone()
+        }
+        .build(),
+        "ok",
+        &[],
+    ));
+    // A v3 archive with HET/BET tables only, one of whose entries is a deleted file (its flags lack
+    // `FILE_EXISTS`): StormLib does not list it, nor do we.
+    s.push(Sample::new(
+        "het_bet_deleted.mpq",
+        Writer {
+            het_bet: HetBet::Only,
+            ..Writer::new(vec![
+                File::new("kept.txt", b"kept"),
+                File {
+                    deleted: true,
+                    unlisted: true,
+                    ..File::new("gone.txt", b"deleted")
+                },
+            ])
         }
         .build(),
         "ok",
