@@ -161,6 +161,14 @@ fn zero_and_packed_sector_checksums_are_read_as_stormlib_reads_them() {
     assert_eq!(member_codes(file), ["mpq-sector-crc"], "{file}");
 }
 
+/// A member whose stored bytes end inside its own sector offset table is refused as an invalid
+/// table (the offsets stop early), not read past.
+#[test]
+fn a_sector_table_cut_by_the_stored_size_is_invalid() {
+    let file = "mpq/sector_table_cut.mpq";
+    assert_eq!(member_codes(file), ["mpq-sector-table-invalid"], "{file}");
+}
+
 /// The MPQ diagnostic codes of the members `check` opens in `file` (which must open some).
 fn member_codes(file: &str) -> Vec<String> {
     let bytes = std::fs::read(support::workspace_root().join("corpus").join(file)).unwrap();

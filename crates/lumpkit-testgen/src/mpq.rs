@@ -863,6 +863,14 @@ fn member_samples(plain: &Writer) -> Vec<Sample> {
     let mut b = v.clone();
     set_u32(&mut b, l.data[0] + 4, 0x00FF_FFFF);
     s.push(Sample::new("sector_table_invalid.mpq", b, "ok", &[]));
+    // Block 0's stored size (4 bytes) cut inside its own sector offset table: the table ends early.
+    let mut b = v.clone();
+    let mut table = b[l.block_table..l.block_table + 32].to_vec();
+    crypt::decrypt_in_place(&mut table, crypt::block_table_key());
+    set_u32(&mut table, 4, 4);
+    crypt::encrypt_in_place(&mut table, crypt::block_table_key());
+    b[l.block_table..l.block_table + 32].copy_from_slice(&table);
+    s.push(Sample::new("sector_table_cut.mpq", b, "ok", &[]));
     // A sector whose zlib stream is damaged.
     let mut b = v.clone();
     let first = u32::from_le_bytes(b[l.data[0]..l.data[0] + 4].try_into().unwrap_or([0; 4]));
