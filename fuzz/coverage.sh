@@ -4,8 +4,11 @@
 # (`cargo fuzz coverage`, nightly, with its llvm-tools-preview component for llvm-cov). Summaries
 # per crate and per format module, the lines never reached by file, and the lines only the
 # structure-aware targets (`*_built`) reach.
+# The issue-19 goal counts what the fuzz corpora *and* the test suite reach: with no TARGET given,
+# `cargo test --workspace` also runs instrumented (coverage/tests/lcov.info), and the report gives
+# both figures side by side, so what only a test reaches stays visible.
 # Building instrumented takes a while on a small machine (once; later runs reuse it).
-# Usage: fuzz/coverage.sh [TARGET...]        (default: every target)
+# Usage: fuzz/coverage.sh [--no-tests] [TARGET...]   (default: every target and the tests)
 set -uo pipefail
 cd "$(dirname "$0")"
 # shellcheck source=fuzz/seeds.sh
@@ -14,7 +17,10 @@ root=$(cd .. && pwd)
 host=$(rustc +nightly -vV | sed -n 's/^host: //p')
 tools="$(rustc +nightly --print sysroot)/lib/rustlib/$host/bin"
 [ -x "$tools/llvm-cov" ] || { echo "coverage.sh: rustup component add llvm-tools-preview --toolchain nightly" >&2; exit 2; }
+tests=1
+if [ "${1:-}" = --no-tests ]; then tests=0; shift; fi
 targets=("$@")
+[ ${#targets[@]} -gt 0 ] && tests=0
 [ ${#targets[@]} -gt 0 ] || mapfile -t targets < <(cargo +nightly fuzz list)
 for t in "${targets[@]}"; do
   seeds=$(seed_corpus "$t" "$root")
@@ -30,6 +36,38 @@ for t in "${targets[@]}"; do
   "$tools/llvm-cov" export -format=lcov -instr-profile="coverage/$t/coverage.profdata" "$binary" \
     > "coverage/$t/lcov.info" || continue
 done
+if [ $tests = 1 ]; then
+  echo "== tests (cargo test --workspace, instrumented)"
+  # A target dir of its own: instrumented objects must not replace the normal build's.
+  dir="$PWD/target/tests-coverage"
+  rm -rf "$dir/prof" && mkdir -p "$dir/prof" coverage/tests
+  # %4m: a pool of four files per binary, merged online, so the thousands of CLI runs the tests
+  # spawn do not leave a file each.
+  test_instrumented() {
+    RUSTFLAGS="-C instrument-coverage" LLVM_PROFILE_FILE="$dir/prof/%4m.profraw" \
+      cargo +nightly test --manifest-path "$root/Cargo.toml" --workspace --target-dir "$dir" "$@"
+  }
+  # A failing test still leaves its counts: export them, and say so.
+  test_instrumented --no-fail-fast > coverage-tests.log 2>&1 ||
+    { tail -n 20 coverage-tests.log; echo "   some tests failed (coverage-tests.log); their counts are kept" >&2; }
+  # Every test binary and the CLI the tests spawn: llvm-cov needs each object whose counters the
+  # profile holds (the first named plainly, the rest as -object=...).
+  mapfile -t objects < <(test_instrumented --no-run --message-format=json 2>/dev/null |
+    python3 -c 'import json, sys
+for row in sys.stdin:
+    m = json.loads(row)
+    if m.get("reason") == "compiler-artifact" and m.get("executable"):
+        print(m["executable"])' |
+    awk 'NR == 1 { print; next } { print "-object=" $0 }')
+  if [ ${#objects[@]} -gt 0 ] &&
+    "$tools/llvm-profdata" merge -sparse "$dir"/prof/*.profraw -o "$dir/tests.profdata" &&
+    "$tools/llvm-cov" export -format=lcov -instr-profile="$dir/tests.profdata" \
+      "${objects[0]}" "${objects[@]:1}" > coverage/tests/lcov.info; then
+    echo "   $(find "$dir/prof" -name '*.profraw' | wc -l) profiles, ${#objects[@]} binaries"
+  else
+    echo "   no test coverage exported" >&2
+  fi
+fi
 # Every target's latest export, so that `coverage.sh TARGET` refreshes one target's share.
 python3 coverage_report.py --root "$root" coverage/*/lcov.info > COVERAGE.md
 echo "wrote fuzz/COVERAGE.md"

@@ -2,7 +2,10 @@
 """Writes fuzz/COVERAGE.md (to stdout) from the lcov exports coverage.sh makes, one per target
 (coverage/TARGET/lcov.info): line coverage per crate, per module of lumpkit-formats and the facade,
 per file of the codec crates, the lines never reached (as ranges, by file), and the lines that
-only the structure-aware targets (`*_built`) reach. fuzz/coverage-notes.md, when present, is
+only the structure-aware targets (`*_built`) reach. An export in coverage/tests/ (the instrumented
+`cargo test --workspace`) is counted apart: each figure is given for the fuzz corpora alone and
+for fuzzing and the tests together, over the lines the fuzz build holds (so test code itself is
+never counted). fuzz/coverage-notes.md, when present, is
 appended: the reasons for what stays unreached, which a regeneration must not lose."""
 
 import argparse
@@ -91,10 +94,17 @@ def main():
     union = defaultdict(dict)     # rel -> line -> hits, every target
     plain = defaultdict(set)      # rel -> lines reached by the plain targets
     built = defaultdict(set)      # rel -> lines reached by *_built targets
+    tested = defaultdict(set)     # rel -> lines the test suite reaches
     per_target = []
     crate_of = {}
     for path in args.lcov:
         target = os.path.basename(os.path.dirname(path))
+        if target == "tests":
+            for src, table in parse(path).items():
+                where = crate_and_rest(root, os.path.realpath(src))
+                if where is not None:
+                    tested[where[2]].update(n for n, hits in table.items() if hits)
+            continue
         reached_here = 0
         for src, table in parse(path).items():
             where = crate_and_rest(root, os.path.realpath(src))
@@ -109,10 +119,28 @@ def main():
                     (built if target.endswith("_built") else plain)[rel].add(number)
         per_target.append((target, reached_here))
 
+    # Only lines of the fuzz build count: a test build also holds `#[cfg(test)]` code.
+    either = {rel: {n for n, hits in table.items() if hits or n in tested.get(rel, ())}
+              for rel, table in union.items()}
+    has_tests = bool(tested)
+    if has_tests:
+        per_target.append(("tests (`cargo test --workspace`)",
+                           sum(len(tested[rel] & set(union[rel])) for rel in union)))
+
     def totals(files):
         total = sum(len(union[f]) for f in files)
         hit = sum(1 for f in files for n in union[f].values() if n)
-        return total, hit
+        return total, hit, sum(len(either[f]) for f in files)
+
+    def row(name, total, hit, both):
+        extra = f" {both} | {pct(both, total)} |" if has_tests else ""
+        return f"| {name} | {total} | {hit} | {pct(hit, total)} |{extra}\n"
+
+    def head(first):
+        if has_tests:
+            return (f"| {first} | lines | fuzzing | line % | fuzzing + tests | line % |\n"
+                    "|---|---:|---:|---:|---:|---:|\n")
+        return f"| {first} | lines | reached | line % |\n|---|---:|---:|---:|\n"
 
     by_crate = defaultdict(list)
     for rel, (crate, rest) in crate_of.items():
@@ -126,16 +154,16 @@ def main():
       f"at commit {commit}: line coverage of the lumpkit crates when every fuzz target's corpus "
       f"(`fuzz/corpus/TARGET`: the seeds `run-all.sh` gives it plus what fuzzing on this machine "
       f"added) is run through an instrumented build. Lines are the lines llvm-cov counts (those "
-      f"holding code). `lumpkit-testgen` (linked by the structure-aware targets) is left out.\n\n")
+      f"holding code). `lumpkit-testgen` (linked by the structure-aware targets) is left out.")
+    if has_tests:
+        w(" \"fuzzing + tests\" adds what the instrumented `cargo test --workspace` reaches, over the "
+          "same lines (test code itself is not counted).")
+    w("\n\n")
 
-    w("## Per crate\n\n| crate | lines | reached | line % |\n|---|---:|---:|---:|\n")
-    all_total = all_hit = 0
+    w("## Per crate\n\n" + head("crate"))
     for crate in sorted(by_crate):
-        total, hit = totals(by_crate[crate])
-        all_total += total
-        all_hit += hit
-        w(f"| {crate} | {total} | {hit} | {pct(hit, total)} |\n")
-    w(f"| **all** | {all_total} | {all_hit} | {pct(all_hit, all_total)} |\n\n")
+        w(row(crate, *totals(by_crate[crate])))
+    w(row("**all**", *totals(list(union))) + "\n")
 
     for crate in sorted(by_crate):
         files = by_crate[crate]
@@ -143,18 +171,17 @@ def main():
             groups = defaultdict(list)
             for rel in files:
                 groups[module_of(crate_of[rel][1])].append(rel)
-            w(f"## {crate}, per module\n\n| module | lines | reached | line % |\n|---|---:|---:|---:|\n")
+            w(f"## {crate}, per module\n\n" + head("module"))
         else:
             groups = {crate_of[rel][1]: [rel] for rel in files}
-            w(f"## {crate}, per file\n\n| file | lines | reached | line % |\n|---|---:|---:|---:|\n")
+            w(f"## {crate}, per file\n\n" + head("file"))
         for name in sorted(groups):
-            total, hit = totals(groups[name])
-            w(f"| {name} | {total} | {hit} | {pct(hit, total)} |\n")
+            w(row(name, *totals(groups[name])))
         w("\n")
 
     w("## Per target\n\nLines of the crates above that each target's corpus reaches on its own.\n\n"
       "| target | lines reached |\n|---|---:|\n")
-    for target, hit in sorted(per_target):
+    for target, hit in sorted(per_target, key=lambda t: (t[0].startswith("tests"), t[0])):
         w(f"| {target} | {hit} |\n")
     w("\n")
 
@@ -169,10 +196,13 @@ def main():
     w("\n")
 
     w("## Lines never reached, by file\n\n")
+    if has_tests:
+        w("Neither by a fuzz corpus nor by the tests.\n\n")
     for rel in sorted(union):
-        rs = ranges(union[rel], lambda n, h: h == 0)
+        reached = either[rel]
+        rs = ranges(union[rel], lambda n, h: n not in reached)
         if rs:
-            missing = sum(1 for h in union[rel].values() if h == 0)
+            missing = len(union[rel]) - len(reached)
             w(f"- `{rel}` ({missing}): {fmt_ranges(rs)}\n")
     w("\n")
 

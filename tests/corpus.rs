@@ -148,6 +148,59 @@ fn member_triggered_rules_are_triggered_by_their_file() {
     }
 }
 
+/// Sector checksums as StormLib reads them: a stored 0 means "none" (where a wrong non-zero one is
+/// `mpq-sector-crc`, `sector_crc_bad.mpq`), and a table shorter than one word per sector is
+/// zlib-packed, unpacked before the sectors are compared with it.
+#[test]
+fn zero_and_packed_sector_checksums_are_read_as_stormlib_reads_them() {
+    for file in ["mpq/sector_crc_zero.mpq", "mpq/sector_crc_packed.mpq"] {
+        assert_eq!(member_codes(file), Vec::<String>::new(), "{file}");
+    }
+    // A packed table is really read: one wrong checksum in it is reported.
+    let file = "mpq/sector_crc_packed_bad.mpq";
+    assert_eq!(member_codes(file), ["mpq-sector-crc"], "{file}");
+}
+
+/// A member whose stored bytes end inside its own sector offset table is refused as an invalid
+/// table (the offsets stop early), not read past.
+#[test]
+fn a_sector_table_cut_by_the_stored_size_is_invalid() {
+    let file = "mpq/sector_table_cut.mpq";
+    assert_eq!(member_codes(file), ["mpq-sector-table-invalid"], "{file}");
+}
+
+/// The MPQ diagnostic codes of the members `check` opens in `file` (which must open some).
+fn member_codes(file: &str) -> Vec<String> {
+    let bytes = std::fs::read(support::workspace_root().join("corpus").join(file)).unwrap();
+    let mut out = Vec::new();
+    check_tree(&Context::default(), file, &bytes, &mut out);
+    assert!(out.len() > 1, "{file}: the member was not opened");
+    out[1..]
+        .iter()
+        .flat_map(|c| c.report.diagnostics.iter().map(|d| d.code().to_string()))
+        .filter(|code| code.starts_with("mpq-"))
+        .collect()
+}
+
+/// A HET/BET entry whose flags lack `FILE_EXISTS` is a deleted file: not a member (as StormLib).
+#[test]
+fn a_deleted_het_bet_entry_is_not_a_member() {
+    let file = "mpq/het_bet_deleted.mpq";
+    let bytes = std::fs::read(support::workspace_root().join("corpus").join(file)).unwrap();
+    let mut out = Vec::new();
+    check_tree(&Context::default(), file, &bytes, &mut out);
+    let paths: Vec<&str> = out.iter().map(|c| c.path.as_str()).collect();
+    // The deleted entry is unlisted, so it would show up under a made-up name: none is there.
+    assert_eq!(
+        paths,
+        [
+            file,
+            "mpq/het_bet_deleted.mpq!(listfile)",
+            "mpq/het_bet_deleted.mpq!kept.txt"
+        ]
+    );
+}
+
 #[test]
 fn status_order_is_ok_warning_error() {
     assert!(Status::Ok < Status::Warning && Status::Warning < Status::Error);

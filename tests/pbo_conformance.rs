@@ -65,3 +65,29 @@ fn generated_cprs_entries_round_trip() {
         lumpkit::ChildContent::Bytes(std::borrow::Cow::Borrowed(_))
     )));
 }
+
+/// The duplicate-name check needs 8 bytes a directory entry: past `limit-alloc` it is left out
+/// (nothing else depends on it) rather than allocating past the limit, and the rest of the check
+/// goes on.
+#[test]
+fn the_duplicate_name_check_is_left_out_past_the_allocation_limit() {
+    let bytes =
+        std::fs::read(support::workspace_root().join("corpus/pbo/duplicate_name.pbo")).unwrap();
+    let pbo = lumpkit::by_name("pbo").unwrap();
+    let inspect = |max_alloc| {
+        let ctx = Context {
+            limits: lumpkit::Limits {
+                max_alloc,
+                ..lumpkit::Limits::DEFAULT
+            },
+            ..Context::default()
+        };
+        let report = pbo.inspect(&ctx, &bytes);
+        let codes: Vec<&str> = report.diagnostics.iter().map(|d| d.code()).collect();
+        (report.fatal.is_none(), codes)
+    };
+    let (whole, codes) = inspect(lumpkit::Limits::DEFAULT.max_alloc);
+    assert!(whole && codes.contains(&"pbo-duplicate-name"), "{codes:?}");
+    let (whole, codes) = inspect(8);
+    assert!(whole && !codes.contains(&"pbo-duplicate-name"), "{codes:?}");
+}

@@ -233,3 +233,23 @@ fn a_role_by_name_holds_for_archive_members() {
     );
     assert!(codes("pak0.pak!gfx2.wad").is_empty());
 }
+
+/// A WAD3 qpic whose palette block is cut cannot be coloured: decoding it (lenient, so the parse
+/// does not stop first) fails with the parse's own rule, at the same byte.
+#[test]
+fn a_qpic_without_its_palette_does_not_decode() {
+    let bytes =
+        std::fs::read(support::workspace_root().join("corpus/wad/wad_pic_palette_past_end.wad"))
+            .unwrap();
+    let sel = Selection {
+        entry: Some("nopal"),
+        ..Selection::default()
+    };
+    let err = wad().decode(&Context::default(), &bytes, &sel).unwrap_err();
+    assert_eq!(err.code(), "miptex-palette-past-end");
+    assert_eq!(
+        err.offset(),
+        Some(84),
+        "12-byte header, 8-byte qpic header, 64 pixels"
+    );
+}

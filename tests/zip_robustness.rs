@@ -118,3 +118,44 @@ fn sevenz_members_with_one_name_are_each_listed_once() {
     let paths: Vec<&str> = out.iter().map(|c| c.path.as_str()).collect();
     assert_eq!(paths, ["dup.7z", "dup.7z!a.txt", "dup.7z!a.txt#1"]);
 }
+
+/// A central directory declaring more than `limit-unpacked` in all (compressed members) is the
+/// fatal error in strict mode (nothing is inflated first); lenient mode reports it and goes on.
+#[test]
+fn a_declared_total_over_the_limit_is_fatal_in_strict_mode() {
+    let zip = Archive::of(vec![
+        Member::deflated("a.txt", &[b'a'; 100]),
+        Member::deflated("b.txt", &[b'b'; 100]),
+    ])
+    .bytes();
+    let format = lumpkit::by_name("zip").unwrap();
+    let limits = lumpkit::Limits {
+        max_unpacked: 150,
+        ..lumpkit::Limits::DEFAULT
+    };
+    let strict = format.inspect(
+        &Context {
+            limits,
+            strict: true,
+            ..Context::default()
+        },
+        &zip,
+    );
+    let fatal = strict.fatal.expect("strict mode refuses the archive");
+    assert_eq!(fatal.code(), "zip-declared-total-too-large");
+    let lenient = format.inspect(
+        &Context {
+            limits,
+            ..Context::default()
+        },
+        &zip,
+    );
+    assert!(
+        lenient
+            .diagnostics
+            .iter()
+            .any(|d| d.code() == "zip-declared-total-too-large"),
+        "{:?}",
+        lenient.diagnostics
+    );
+}

@@ -1,9 +1,16 @@
-//! Quake 2 maps, lumpkit beside qbsp 0.17 (the one Rust crate that reads IBSP):
-//! - `open`: lumpkit header + lump directory (`Directory::parse`) — should not depend on file size;
-//! - `open+validate`: lumpkit typed lumps and every cross-lump check, tree check included;
+//! BSP maps, lumpkit beside qbsp 0.17 (the one Rust crate that reads them): every map of
+//! `../shared/corpus/bsp` that qbsp parses, Quake 2 (IBSP, Qbism QBSP) and Quake 1 / GoldSrc
+//! (BSP29, BSP30, BSP2) alike:
+//! - `open`: lumpkit header + lump directory (`Directory::parse`, `Bsp1::parse` for Quake 1) —
+//!   should not depend on file size;
+//! - `open+validate`: lumpkit typed lumps and every cross-lump check, tree check included (what
+//!   `lumpkit check` runs on a map, less the entity text);
 //! - `qbsp parse`: `BspData::parse` (copies every lump into owned vectors; validates little);
 //! - `pvs row`: one decompressed PVS row (lumpkit, into a buffer) vs qbsp's PVS iterator for a leaf
 //!   of that cluster (qbsp's Q2 PVS is wrong, see research/bsp-wad.md §4; timed for scale only).
+//!
+//! Instruction counts per check (deterministic, unlike these timings on a loaded machine) come
+//! from `examples/bsp_checks.rs` under callgrind.
 //!
 //! The maps come from `../shared/corpus/bsp`; without it the benchmark prints a notice and exits.
 #![allow(clippy::unwrap_used, clippy::expect_used, missing_docs)]
@@ -13,12 +20,17 @@ use std::path::PathBuf;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use lumpkit_formats::Ignore;
-use lumpkit_formats::q2bsp::{Bsp, Directory, Row};
+use lumpkit_formats::q1bsp::Bsp1;
+use lumpkit_formats::q2bsp::{Bsp, Directory, Layout, Map, QbismBsp, Row};
 
 const MAPS: &[&str] = &[
     "vgio_q2_test.bsp",
     "qbsp_example-quake2.bsp",
+    "qbsp_example-qbism.bsp",
     "lq_e0m1-quake2.bsp",
+    "ericw_q1_cube.bsp",
+    "qbsp_example-bsp29.bsp",
+    "qbsp_example-halflife.bsp",
 ];
 
 fn corpus() -> Option<PathBuf> {
@@ -43,26 +55,66 @@ fn qbsp_parse(bytes: &[u8]) -> qbsp::BspData {
     .unwrap()
 }
 
+/// Every check of a Quake 2 map, as the facade runs them (scratch allocated once, outside).
+fn validate_q2<L: Layout>(bsp: &Map<'_, L>, scratch: &mut Vec<u64>) -> usize {
+    scratch.resize(bsp.scratch_words(), 0);
+    bsp.validate(scratch, &mut Ignore).unwrap();
+    bsp.leafs.len()
+}
+
+/// Open and validate one map, whichever family it is of.
+fn open_validate(bytes: &[u8], scratch: &mut Vec<u64>) -> usize {
+    if bytes.starts_with(b"IBSP") {
+        validate_q2(&Bsp::parse(bytes, &mut Ignore).unwrap(), scratch)
+    } else if bytes.starts_with(b"QBSP") {
+        validate_q2(&QbismBsp::parse(bytes, &mut Ignore).unwrap(), scratch)
+    } else {
+        let bsp = Bsp1::parse(bytes, &mut Ignore).unwrap();
+        bsp.validate(&mut Ignore).unwrap();
+        scratch.resize(bsp.tree_scratch_words(), 0);
+        bsp.check_trees(scratch, &mut Ignore).unwrap();
+        bsp.lumps.len()
+    }
+}
+
 fn open(c: &mut Criterion) {
     let Some(dir) = corpus() else { return };
     let mut g = c.benchmark_group("bsp");
     for name in MAPS {
         let bytes = std::fs::read(dir.join(name)).unwrap();
-        g.bench_function(format!("lumpkit open/{name}"), |b| {
-            b.iter(|| Directory::parse(black_box(&bytes), &mut Ignore).unwrap())
-        });
+        let q2 = bytes.starts_with(b"IBSP") || bytes.starts_with(b"QBSP");
+        if q2 {
+            g.bench_function(format!("lumpkit open/{name}"), |b| {
+                b.iter(|| Directory::parse(black_box(&bytes), &mut Ignore).unwrap())
+            });
+        } else {
+            g.bench_function(format!("lumpkit open/{name}"), |b| {
+                b.iter(|| {
+                    Bsp1::parse(black_box(&bytes), &mut Ignore)
+                        .unwrap()
+                        .lumps
+                        .len()
+                })
+            });
+        }
         let mut scratch = Vec::new();
         g.bench_function(format!("lumpkit open+validate/{name}"), |b| {
-            b.iter(|| {
-                let bsp = Bsp::parse(black_box(&bytes), &mut Ignore).unwrap();
-                scratch.resize(bsp.scratch_words(), 0);
-                bsp.validate(&mut scratch, &mut Ignore).unwrap();
-                bsp.leafs.len()
-            })
+            b.iter(|| open_validate(black_box(&bytes), &mut scratch))
         });
-        g.bench_function(format!("qbsp parse/{name}"), |b| {
-            b.iter(|| qbsp_parse(black_box(&bytes)))
+        let parses = qbsp::BspData::parse(qbsp::BspParseInput {
+            bsp: &bytes,
+            lit: None,
+            settings: qbsp::BspParseSettings::default(),
         });
+        match parses {
+            Ok(_) => g.bench_function(format!("qbsp parse/{name}"), |b| {
+                b.iter(|| qbsp_parse(black_box(&bytes)))
+            }),
+            Err(e) => {
+                eprintln!("notice: qbsp does not parse {name} ({e}); no anchor for it");
+                continue;
+            }
+        };
     }
     g.finish();
 }

@@ -181,3 +181,24 @@ fn huffman_type_zero_literal_stream_and_limit() {
         Err(Error::Corrupt { .. })
     ));
 }
+
+#[test]
+fn zstd_reserved_block_is_corrupt_where_the_block_header_ends() {
+    // Magic, a single-segment frame header with a 1-byte content size (4), then a block header of
+    // the reserved type 3 (last block, size 0) and bytes the decoder never gets to.
+    let header = [0x28, 0xB5, 0x2F, 0xFD, 0x20, 0x04];
+    let reserved_block = [0x07, 0x00, 0x00];
+    let mut stream = [&header[..], &reserved_block[..]].concat();
+    stream.extend_from_slice(b"rest");
+    let mut out = Vec::new();
+    assert_eq!(
+        decompress(Method::Zstd, &stream, &mut out, 100),
+        Err(Error::Corrupt { at: Some(9) })
+    );
+    assert!(out.is_empty());
+    // With nothing after the block header, the same stream reads as cut short.
+    assert_eq!(
+        decompress(Method::Zstd, &stream[..9], &mut Vec::new(), 100),
+        Err(Error::Truncated)
+    );
+}

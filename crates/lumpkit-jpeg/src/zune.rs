@@ -1,10 +1,12 @@
-//! The zune-jpeg backend: CMYK in, CMYK out, which zune-jpeg copies without conversion.
+//! The zune-jpeg backend: CMYK in, CMYK out, which zune-jpeg copies without conversion, with the
+//! frame's components listed in output order first where that is safe ([`put_in_order`]).
 
 use zune_jpeg::JpegDecoder;
 use zune_jpeg::zune_core::bytestream::ZCursor;
 use zune_jpeg::zune_core::colorspace::ColorSpace;
 use zune_jpeg::zune_core::options::DecoderOptions;
 
+use crate::frame::put_in_order;
 use crate::{Alpha, Decoded, JpegError, frame_len, order_components_alpha};
 
 /// zune-jpeg's MCU is at most 16 pixels wide and high; its coefficient planes are padded to it.
@@ -16,6 +18,47 @@ pub(crate) fn decode(
     order: [usize; 4],
     alpha: Alpha,
 ) -> Result<Decoded, JpegError> {
+    let (stream, rest) = prepare(pieces, max_alloc, order)?;
+    let (mut decoder, frame) = open(&stream, max_alloc)?;
+    let mut samples = vec![0u8; frame.len];
+    decoder.decode_into(&mut samples).map_err(malformed)?;
+    order_components_alpha(&mut samples, rest, alpha);
+    Ok(Decoded {
+        width: frame.width,
+        height: frame.height,
+        samples,
+    })
+}
+
+/// [`decode`] into `out`, which must be exactly the frame's `width × height × 4` bytes.
+pub(crate) fn decode_into(
+    pieces: &[&[u8]],
+    max_alloc: u64,
+    order: [usize; 4],
+    alpha: Alpha,
+    out: &mut [u8],
+) -> Result<(u32, u32), JpegError> {
+    let (stream, rest) = prepare(pieces, max_alloc, order)?;
+    let (mut decoder, frame) = open(&stream, max_alloc)?;
+    if out.len() != frame.len {
+        return Err(JpegError::BufferSize {
+            needed: frame.len as u64,
+            given: out.len() as u64,
+        });
+    }
+    decoder.decode_into(out).map_err(malformed)?;
+    order_components_alpha(out, rest, alpha);
+    Ok((frame.width, frame.height))
+}
+
+/// The pieces joined into the one buffer zune-jpeg reads (a copy of the compressed bytes only),
+/// with the frame's components listed in `order` when that is safe ([`put_in_order`]); and the
+/// order still to apply to the decoded pixels (`[0, 1, 2, 3]`, nothing, when it was done).
+fn prepare(
+    pieces: &[&[u8]],
+    max_alloc: u64,
+    order: [usize; 4],
+) -> Result<(Vec<u8>, [usize; 4]), JpegError> {
     let total = pieces
         .iter()
         .fold(0u64, |sum, p| sum.saturating_add(p.len() as u64));
@@ -25,12 +68,33 @@ pub(crate) fn decode(
             allowed: max_alloc,
         });
     }
-    let stream = pieces.concat();
+    let mut stream = pieces.concat();
+    let rest = if put_in_order(&mut stream, order) {
+        [0, 1, 2, 3]
+    } else {
+        order
+    };
+    Ok((stream, rest))
+}
+
+/// zune-jpeg reading a joined stream.
+type Decoder<'s> = JpegDecoder<ZCursor<&'s [u8]>>;
+
+/// The frame's size and output length.
+struct Frame {
+    width: u32,
+    height: u32,
+    len: usize,
+}
+
+/// A decoder past the headers of a four-component frame whose output and coefficient planes fit
+/// in `max_alloc`.
+fn open(stream: &[u8], max_alloc: u64) -> Result<(Decoder<'_>, Frame), JpegError> {
     let options = DecoderOptions::default()
         .jpeg_set_out_colorspace(ColorSpace::CMYK)
         .set_max_width(usize::from(u16::MAX))
         .set_max_height(usize::from(u16::MAX));
-    let mut decoder = JpegDecoder::new_with_options(ZCursor::new(&stream), options);
+    let mut decoder = JpegDecoder::new_with_options(ZCursor::new(stream), options);
     decoder.decode_headers().map_err(malformed)?;
     let info = decoder
         .info()
@@ -61,14 +125,7 @@ pub(crate) fn decode(
             decoder.output_buffer_size()
         )));
     }
-    let mut samples = vec![0u8; len];
-    decoder.decode_into(&mut samples).map_err(malformed)?;
-    order_components_alpha(&mut samples, order, alpha);
-    Ok(Decoded {
-        width,
-        height,
-        samples,
-    })
+    Ok((decoder, Frame { width, height, len }))
 }
 
 fn malformed(e: zune_jpeg::errors::DecodeErrors) -> JpegError {

@@ -60,8 +60,10 @@ const MAX_RUN: usize = 18;
 /// plus room for an 8-byte literal copy that starts at the group's last item.
 const GROUP_IN: usize = 1 + 16 + 8;
 
-/// The most output one flag byte's eight items can produce.
-const GROUP_OUT: usize = 8 * MAX_RUN;
+/// The output room the fast loop needs per flag group: eight items of at most 18 bytes, plus 6
+/// bytes, since a near reference with a period of 1, 2, 4 or 8 is written as three 8-byte stores
+/// ([`repeat_period`]).
+const GROUP_OUT: usize = 8 * MAX_RUN + 6;
 
 /// Decodes `input` into exactly `out.len()` bytes and reads the trailing checksum.
 ///
@@ -163,6 +165,11 @@ const REPEAT: [[u8; MAX_RUN]; MAX_RUN] = {
 /// reach the end of the output (144 bytes of room), so no item needs those checks; returns the
 /// output position and input offset where the careful loop takes over (always a flag byte).
 ///
+/// Positions here advance with `wrapping_add`: they stay below `out.len() + 150` and
+/// `input.len() + 25` (the loop's own conditions), so nothing wraps, and every access is still
+/// checked; the saturating form costs a compare and a conditional move per step (callgrind:
+/// `uint_macros.rs` was 28% of the decode's instructions).
+///
 /// Why it is faster than one loop with every check: references at least 18 bytes back are one
 /// fixed 18-byte copy, and the group's input is one fixed-size array, so the compiler drops the
 /// per-item bounds checks on it. Groups with mostly literals ([`LITERAL_HEAVY`] set bits or more)
@@ -176,7 +183,7 @@ fn groups_fast(input: &[u8], out: &mut [u8]) -> Result<(usize, usize), LzError> 
     let len = out.len();
     let mut pos = 0usize;
     let mut at = 0usize;
-    while pos.saturating_add(GROUP_OUT) <= len {
+    while pos.wrapping_add(GROUP_OUT) <= len {
         let Some(group) = input
             .get(at..)
             .and_then(|rest| rest.first_chunk::<GROUP_IN>())
@@ -184,19 +191,46 @@ fn groups_fast(input: &[u8], out: &mut [u8]) -> Result<(usize, usize), LzError> 
             break;
         };
         let [flags, items @ ..] = group;
-        let (next, used) = if flags.count_ones() >= LITERAL_HEAVY {
+        if *flags == 0xFF {
+            // Eight literals, the commonest group of literal-heavy textures: one 8-byte copy.
+            if let (Some(dst), Some(src)) = (
+                out.get_mut(pos..)
+                    .and_then(|rest| rest.first_chunk_mut::<8>()),
+                items.first_chunk::<8>(),
+            ) {
+                *dst = *src;
+            }
+            pos = pos.wrapping_add(8);
+            at = at.wrapping_add(9);
+            continue;
+        }
+        let heavy = LITERAL_HEAVY_FLAGS.get(usize::from(*flags)).copied() == Some(true);
+        let (next, used) = if heavy {
             literal_runs(*flags, items, out, pos, at)?
         } else {
             item_by_item(*flags, items, out, pos, at)?
         };
         pos = next;
-        at = at.saturating_add(1).saturating_add(used);
+        at = at.wrapping_add(1).wrapping_add(used);
     }
     Ok((pos, at))
 }
 
 /// The number of literals in a flag group from which [`literal_runs`] is used.
 const LITERAL_HEAVY: u32 = 4;
+
+/// Whether a flag byte has [`LITERAL_HEAVY`] set bits or more, as a table: the x86-64 baseline has
+/// no `popcnt`, and `count_ones` is a dozen instructions there.
+#[allow(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
+const LITERAL_HEAVY_FLAGS: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut f = 0;
+    while f < 256 {
+        table[f] = (f as u8).count_ones() >= LITERAL_HEAVY;
+        f += 1;
+    }
+    table
+};
 
 /// The items of one group, a flag bit at a time (the loop is unrolled); returns the output
 /// position and the item bytes used.
@@ -216,12 +250,12 @@ fn item_by_item(
             if let Some(slot) = out.get_mut(pos) {
                 *slot = b;
             }
-            pos = pos.saturating_add(1);
-            k = k.saturating_add(1);
+            pos = pos.wrapping_add(1);
+            k = k.wrapping_add(1);
             continue;
         }
         pos = reference_fast(items, k, out, pos, at)?;
-        k = k.saturating_add(2);
+        k = k.wrapping_add(2);
     }
     Ok((pos, k))
 }
@@ -252,15 +286,15 @@ fn literal_runs(
             *dst = *src;
         }
         let run = literals as usize;
-        pos = pos.saturating_add(run);
-        k = k.saturating_add(run);
-        bit = bit.saturating_add(literals);
+        pos = pos.wrapping_add(run);
+        k = k.wrapping_add(run);
+        bit = bit.wrapping_add(literals);
         if bit >= 8 {
             break;
         }
         pos = reference_fast(items, k, out, pos, at)?;
-        k = k.saturating_add(2);
-        bit = bit.saturating_add(1);
+        k = k.wrapping_add(2);
+        bit = bit.wrapping_add(1);
     }
     Ok((pos, k))
 }
@@ -276,11 +310,11 @@ fn reference_fast(
     at: usize,
 ) -> Result<usize, LzError> {
     let b1 = items.get(k).copied().unwrap_or(0);
-    let b2 = items.get(k.saturating_add(1)).copied().unwrap_or(0);
+    let b2 = items.get(k.wrapping_add(1)).copied().unwrap_or(0);
     let (distance, run) = reference(b1, b2);
     if distance == 0 {
         return Err(LzError::LookBehind {
-            offset: at.saturating_add(1).saturating_add(k),
+            offset: at.wrapping_add(1).wrapping_add(k),
             distance,
             produced: pos,
         });
@@ -298,29 +332,65 @@ fn reference_fast(
         ) {
             *to = *from;
         }
-        return Ok(pos.saturating_add(run));
+        return Ok(pos.wrapping_add(run));
     }
-    if let Some(pattern) = REPEAT.get(distance)
-        && pos >= MAX_RUN - 1
-    {
-        // A near reference (1 to 17 back) repeats its last `distance` bytes: each of the 18
-        // bytes is read from the 17 before `pos` through a fixed index table, instead of a byte
-        // loop where each byte waits for the one written `distance` before.
+    if pos >= MAX_RUN - 1 {
         let (done, rest) = out.split_at_mut(pos);
-        let last = done.len().saturating_sub(MAX_RUN - 1);
-        if let (Some(from), Some(to)) = (
-            done.get(last..)
-                .and_then(|s| s.first_chunk::<{ MAX_RUN - 1 }>()),
-            rest.first_chunk_mut::<MAX_RUN>(),
-        ) {
-            for (slot, &i) in to.iter_mut().zip(pattern) {
-                *slot = from.get(usize::from(i)).copied().unwrap_or(0);
-            }
+        if repeat_period(done, rest, distance).is_some() {
+            return Ok(pos.wrapping_add(run));
         }
-        return Ok(pos.saturating_add(run));
+        if let Some(pattern) = REPEAT.get(distance) {
+            // A near reference (1 to 17 back) repeats its last `distance` bytes: each of the 18
+            // bytes is read from the 17 before `pos` through a fixed index table, instead of a
+            // byte loop where each byte waits for the one written `distance` before.
+            let last = done.len().saturating_sub(MAX_RUN - 1);
+            if let (Some(from), Some(to)) = (
+                done.get(last..)
+                    .and_then(|s| s.first_chunk::<{ MAX_RUN - 1 }>()),
+                rest.first_chunk_mut::<MAX_RUN>(),
+            ) {
+                for (slot, &i) in to.iter_mut().zip(pattern) {
+                    *slot = from.get(usize::from(i)).copied().unwrap_or(0);
+                }
+            }
+            return Ok(pos.wrapping_add(run));
+        }
     }
-    let end = pos.saturating_add(run);
+    let end = pos.wrapping_add(run);
     Ok(copy_reference(out, pos, distance, end))
+}
+
+/// A near reference whose period (`distance`) is 1, 2, 4 or 8 (the commonest in 16-bit
+/// textures: ARGB4444's repeated pixels are 1 back, ARGB1555's 2 back): the last `distance`
+/// bytes of `done` are the period, multiplied out to 8 bytes of the repeating pattern, and
+/// stored three times at the start of `rest` (24 bytes, of which the reference's run counts; the
+/// rest is overwritten by what follows, within the group's room). `None` (nothing written) for
+/// another distance, or without 8 bytes before or 24 after.
+#[inline(always)]
+fn repeat_period(done: &[u8], rest: &mut [u8], distance: usize) -> Option<()> {
+    // The period, read as exactly its own bytes (a wider read would often straddle two of the
+    // stores that just wrote them, which the CPU cannot forward), and the multiplier that copies
+    // it across a u64.
+    let (period, spread) = match distance {
+        1 => (u64::from(done.last().copied()?), 0x0101_0101_0101_0101),
+        2 => (
+            u64::from(u16::from_le_bytes(*done.last_chunk::<2>()?)),
+            0x0001_0001_0001_0001,
+        ),
+        4 => (
+            u64::from(u32::from_le_bytes(*done.last_chunk::<4>()?)),
+            0x0000_0001_0000_0001,
+        ),
+        8 => (u64::from_le_bytes(*done.last_chunk::<8>()?), 1),
+        _ => return None,
+    };
+    let pattern = period.wrapping_mul(spread);
+    let to = rest.first_chunk_mut::<24>()?;
+    let (chunks, _) = to.as_chunks_mut::<8>();
+    for chunk in chunks {
+        *chunk = pattern.to_le_bytes();
+    }
+    Some(())
 }
 
 /// Writes the reference `distance` back into `out[pos..end]` and returns `end`: spaces for the
@@ -362,36 +432,45 @@ pub(crate) fn copy_back(out: &mut [u8], src: usize, dst: usize, end: usize) {
 
 /// The unsigned and the signed (each byte as `i8`) additive sums of `data`, modulo 2³².
 ///
-/// Summed in 32 `u16` lanes over blocks of 256 × 32 bytes (at most 255 × 256 = 65,280 per lane,
-/// no overflow), which the compiler turns into wide vector adds, then folded into `u32`.
+/// Two plain sums in 32 `u16` lanes over blocks of 255 × 32 bytes (at most 255 × 255 = 65,025
+/// per lane), which the compiler turns into wide vector adds: the bytes, and the bytes with their
+/// top bit cleared. Their difference is 128 × the number of bytes ≥ 0x80, each of which counts
+/// 256 less as an `i8`. (Counting the top bits in their own lanes made the compiler shuffle
+/// lanes: 13% of an LZSS decode's instructions against 7% now, by callgrind.)
 pub fn sums(data: &[u8]) -> (u32, u32) {
     const LANES: usize = 32;
-    const ROWS: usize = 256;
-    let mut unsigned = 0u32;
-    let mut high = 0u32;
+    const ROWS: usize = 255;
+    // Exact totals (u64: no input is 2^56 bytes long).
+    let mut unsigned = 0u64;
+    let mut low = 0u64;
     let (rows, tail) = data.as_chunks::<LANES>();
     for block in rows.chunks(ROWS) {
         let mut sum = [0u16; LANES];
-        let mut top = [0u16; LANES];
+        let mut sum_low = [0u16; LANES];
         for row in block {
-            for ((s, t), &b) in sum.iter_mut().zip(top.iter_mut()).zip(row) {
+            for (s, &b) in sum.iter_mut().zip(row) {
                 *s = s.wrapping_add(u16::from(b));
-                *t = t.wrapping_add(u16::from(b >> 7));
+            }
+            for (s, &b) in sum_low.iter_mut().zip(row) {
+                *s = s.wrapping_add(u16::from(b & 0x7F));
             }
         }
         unsigned = sum
             .iter()
-            .fold(unsigned, |acc, &s| acc.wrapping_add(u32::from(s)));
-        high = top
+            .fold(unsigned, |acc, &s| acc.wrapping_add(u64::from(s)));
+        low = sum_low
             .iter()
-            .fold(high, |acc, &t| acc.wrapping_add(u32::from(t)));
+            .fold(low, |acc, &s| acc.wrapping_add(u64::from(s)));
     }
     for &b in tail {
-        unsigned = unsigned.wrapping_add(u32::from(b));
-        high = high.wrapping_add(u32::from(b >> 7));
+        unsigned = unsigned.wrapping_add(u64::from(b));
+        low = low.wrapping_add(u64::from(b & 0x7F));
     }
-    // Each byte ≥ 0x80 counts 256 less when read as i8.
-    (unsigned, unsigned.wrapping_sub(high.wrapping_mul(256)))
+    // Bytes ≥ 0x80: each adds 128 more to `unsigned` than to `low`.
+    let high = unsigned.wrapping_sub(low) / 128;
+    let signed = unsigned.wrapping_sub(high.wrapping_mul(256));
+    // Modulo 2^32, as the format stores them.
+    (unsigned as u32, signed as u32)
 }
 
 #[cfg(test)]
@@ -453,9 +532,11 @@ mod tests {
 
     #[test]
     fn sums_match_a_byte_loop_across_lane_blocks() {
-        // Lengths around the 32-byte rows and the 8,192-byte lane blocks, all bytes high (the
+        // Lengths around the 32-byte rows and the 8,160-byte lane blocks, all bytes high (the
         // most each u16 lane can hold) and mixed.
-        for len in [0, 1, 31, 32, 33, 8191, 8192, 8193, 20_000, 70_001] {
+        for len in [
+            0, 1, 31, 32, 33, 8159, 8160, 8161, 8191, 8192, 8193, 20_000, 70_001,
+        ] {
             for fill in [0xFFu8, 0x80, 0x7F] {
                 let mut data = vec_like(&[]);
                 data.resize(len, fill);

@@ -207,3 +207,49 @@ proptest! {
         prop_assert_eq!(out, want);
     }
 }
+
+/// Well-formed streams of literals and references with every near distance (1 to 17, the
+/// pattern and index-table copies of the fast loop) and some far ones, at every run length.
+fn near_references() -> impl Strategy<Value = Vec<u8>> {
+    let item = prop_oneof![
+        any::<u8>().prop_map(|b| (true, b, 0u8)),
+        (1u16..=17, 0u8..16).prop_map(|(d, l)| (false, d as u8, l)),
+        (18u16..4096, 0u8..16).prop_map(|(d, l)| (false, d as u8, ((d >> 4) as u8 & 0xF0) | l)),
+    ];
+    proptest::collection::vec(item, 0..1500).prop_map(|items| {
+        let mut stream = Vec::new();
+        for group in items.chunks(8) {
+            let flags = group
+                .iter()
+                .enumerate()
+                .fold(0u8, |f, (i, &(lit, _, _))| f | (u8::from(lit) << i));
+            stream.push(flags);
+            for &(lit, a, b) in group {
+                stream.push(a);
+                if !lit {
+                    stream.push(b);
+                }
+            }
+        }
+        stream
+    })
+}
+
+proptest! {
+    #[test]
+    fn near_references_agree_with_the_reference_decoder(
+        stream in near_references(),
+        len in 0usize..6000,
+    ) {
+        let mut out = vec![0xA5u8; len];
+        let ours = lzss::decompress(&stream, &mut out);
+        match reference_decode(&stream, len) {
+            Ok((want, consumed, _)) => {
+                let d = ours.unwrap();
+                prop_assert_eq!(&out, &want);
+                prop_assert_eq!(d.consumed, consumed);
+            }
+            Err(e) => prop_assert_eq!(ours, Err(e)),
+        }
+    }
+}

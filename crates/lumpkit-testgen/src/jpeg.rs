@@ -29,23 +29,35 @@ pub fn shared_header() -> Vec<u8> {
 /// One level's chunk: a `width × height` frame whose block at (bx, by) has component c equal to
 /// `sample(bx, by, c)`.
 pub fn level_chunk(width: u16, height: u16, sample: impl Fn(u32, u32, usize) -> u8) -> Vec<u8> {
+    frame_chunk(width, height, 4, sample)
+}
+
+/// [`level_chunk`] with `components` components (1 to 4): BLP stores four, and a frame with any
+/// other count is what a decoder must refuse.
+pub fn frame_chunk(
+    width: u16,
+    height: u16,
+    components: u8,
+    sample: impl Fn(u32, u32, usize) -> u8,
+) -> Vec<u8> {
+    let components = components.clamp(1, 4);
     let mut out = Vec::new();
-    // SOF0: precision 8, height, width, 4 components (id, 1x1 sampling, quant table 0).
-    out.extend_from_slice(&[0xFF, 0xC0, 0x00, 8 + 3 * 4, 8]);
+    // SOF0: precision 8, height, width, the components (id, 1x1 sampling, quant table 0).
+    out.extend_from_slice(&[0xFF, 0xC0, 0x00, 8 + 3 * components, 8]);
     out.extend_from_slice(&height.to_be_bytes());
     out.extend_from_slice(&width.to_be_bytes());
-    out.push(4);
-    for id in 1..=4u8 {
+    out.push(components);
+    for id in 1..=components {
         out.extend_from_slice(&[id, 0x11, 0]);
     }
-    // SOS: 4 components, all DC table 0 / AC table 0, full spectrum.
-    out.extend_from_slice(&[0xFF, 0xDA, 0x00, 6 + 2 * 4, 4]);
-    for id in 1..=4u8 {
+    // SOS: every component, all DC table 0 / AC table 0, full spectrum.
+    out.extend_from_slice(&[0xFF, 0xDA, 0x00, 6 + 2 * components, components]);
+    for id in 1..=components {
         out.extend_from_slice(&[id, 0x00]);
     }
     out.extend_from_slice(&[0, 63, 0]);
     let mut bits = BitWriter::default();
-    let mut predictor = [0i32; 4];
+    let mut predictor = vec![0i32; usize::from(components)];
     let (bw, bh) = (u32::from(width).div_ceil(8), u32::from(height).div_ceil(8));
     for by in 0..bh {
         for bx in 0..bw {

@@ -809,6 +809,26 @@ pub fn samples() -> Vec<Sample> {
         "warning",
         "skin-batch-weight-out-of-range",
     ));
+    // A batch naming a material the model beside it does not have: `check` reports it through the
+    // model's facts, `info` describes the batch's render state as that error.
+    s.push(bad(
+        "skinpair_v26403.skin",
+        pair(&|p| p.batches[0].material = 20),
+        "error",
+        "skin-batch-material-out-of-range",
+    ));
+    // A skin-only fault beside the model: reported once by the skin's own checks, not again by the
+    // pass against the model's facts (which keeps only the model rules).
+    s.push(bad(
+        "skinpair_v26404.skin",
+        pair(&|p| p.submeshes[0].index_count = 6),
+        "error",
+        "skin-submesh-out-of-range",
+    ));
+    // A `.m2` with neither magic is still checked as a model (the name is the only hint).
+    let mut blob = md20(&ModelSpec::with_modes(264, &[0]));
+    blob[0..4].copy_from_slice(b"MX20");
+    s.push(bad("no_magic.m2", blob, "error", "m2-bad-magic"));
     // A `.m2` whose content is another format (a PNG signature).
     s.push(bad(
         "png_named_as_model.m2",

@@ -18,5 +18,28 @@ pub fn samples() -> Vec<Sample> {
             "warning",
             &["lumpkit-extension-mismatch"],
         ),
+        // A WAD saved with a .blp name: one of our formats named as another; checked as what
+        // the content is, the name flagged.
+        Sample::new(
+            "wad-named.blp",
+            crate::wad::wad(
+                b"WAD3",
+                &[crate::wad::EntrySpec::new(
+                    b"brick",
+                    0x43,
+                    crate::wad::miptex(
+                        b"brick",
+                        16,
+                        16,
+                        Some(&crate::wad::palette_block(
+                            256,
+                            &crate::wad::palette([0, 0, 255]),
+                        )),
+                    ),
+                )],
+            ),
+            "warning",
+            &["lumpkit-extension-mismatch"],
+        ),
     ]
 }

@@ -36,6 +36,8 @@ pub struct File {
     pub unlisted: bool,
     /// Write an Adler-32 per sector after the sectors.
     pub sector_crc: bool,
+    /// Leave `FILE_EXISTS` out of the block flags: a deleted file, still in the tables.
+    pub deleted: bool,
 }
 
 impl File {
@@ -51,6 +53,7 @@ impl File {
             locale: 0,
             unlisted: false,
             sector_crc: false,
+            deleted: false,
         }
     }
 }
@@ -91,6 +94,8 @@ pub enum AttributesKind {
     BadMd5,
     /// Version 99.
     BadVersion,
+    /// CRC32s under a flag word with a bit StormLib does not know (0x80).
+    BadFlags,
 }
 
 /// Which tables a v3 archive has.
@@ -194,6 +199,7 @@ impl Writer {
             let (version, flags) = match self.attributes {
                 AttributesKind::BadVersion => (99, 1),
                 AttributesKind::BadMd5 => (100, 4),
+                AttributesKind::BadFlags => (100, 0x81),
                 _ => (100, 1),
             };
             let mut data = words(&[version, flags]);
@@ -246,7 +252,7 @@ impl Writer {
         for f in &files {
             let offset = (out.len() - header) as u32;
             let size = f.data.len() as u32;
-            let mut flags = 0x8000_0000u32;
+            let mut flags = if f.deleted { 0 } else { 0x8000_0000u32 };
             if f.compress {
                 flags |= 0x200;
             }
@@ -600,6 +606,25 @@ pub fn samples() -> Vec<Sample> {
         "ok",
         &[],
     ));
+    // A v3 archive with HET/BET tables only, one of whose entries is a deleted file (its flags lack
+    // `FILE_EXISTS`): StormLib does not list it, nor do we.
+    s.push(Sample::new(
+        "het_bet_deleted.mpq",
+        Writer {
+            het_bet: HetBet::Only,
+            ..Writer::new(vec![
+                File::new("kept.txt", b"kept"),
+                File {
+                    deleted: true,
+                    unlisted: true,
+                    ..File::new("gone.txt", b"deleted")
+                },
+            ])
+        }
+        .build(),
+        "ok",
+        &[],
+    ));
     s.push(Sample::new(
         "het_bet_disagree.mpq",
         Writer {
@@ -640,6 +665,12 @@ pub fn samples() -> Vec<Sample> {
         (
             "attributes_malformed.mpq",
             AttributesKind::BadVersion,
+            "ok",
+            &["mpq-attributes-malformed"][..],
+        ),
+        (
+            "attributes_flags.mpq",
+            AttributesKind::BadFlags,
             "ok",
             &["mpq-attributes-malformed"][..],
         ),
@@ -832,6 +863,14 @@ fn member_samples(plain: &Writer) -> Vec<Sample> {
     let mut b = v.clone();
     set_u32(&mut b, l.data[0] + 4, 0x00FF_FFFF);
     s.push(Sample::new("sector_table_invalid.mpq", b, "ok", &[]));
+    // Block 0's stored size (4 bytes) cut inside its own sector offset table: the table ends early.
+    let mut b = v.clone();
+    let mut table = b[l.block_table..l.block_table + 32].to_vec();
+    crypt::decrypt_in_place(&mut table, crypt::block_table_key());
+    set_u32(&mut table, 4, 4);
+    crypt::encrypt_in_place(&mut table, crypt::block_table_key());
+    b[l.block_table..l.block_table + 32].copy_from_slice(&table);
+    s.push(Sample::new("sector_table_cut.mpq", b, "ok", &[]));
     // A sector whose zlib stream is damaged.
     let mut b = v.clone();
     let first = u32::from_le_bytes(b[l.data[0]..l.data[0] + 4].try_into().unwrap_or([0; 4]));
@@ -851,6 +890,49 @@ fn member_samples(plain: &Writer) -> Vec<Sample> {
     let end = u32::from_le_bytes(b[at..at + 4].try_into().unwrap_or([0; 4])) as usize;
     b[cl.data[0] + end] ^= 0xFF;
     s.push(Sample::new("sector_crc_bad.mpq", b, "ok", &[]));
+    // A sector whose stored Adler-32 is 0: StormLib takes 0 as "no checksum" and checks nothing.
+    let mut b = c.clone();
+    b[cl.data[0] + end..cl.data[0] + end + 4].fill(0);
+    s.push(Sample::new("sector_crc_zero.mpq", b, "ok", &[]));
+    // Eight identical sectors, so their Adler-32 table compresses: StormLib stores a CRC table
+    // shorter than one word per sector packed (mask byte, then zlib), and reads it so.
+    let same = b"lumpkit ".repeat(4096);
+    let packed = Writer::new(vec![File {
+        sector_crc: true,
+        ..File::new("data\\same.txt", &same)
+    }]);
+    let (b, pl) = packed.build_with_layout();
+    let data = pl.data[0];
+    let sectors = same.len().div_ceil(4096);
+    let word = |b: &[u8], i: usize| {
+        u32::from_le_bytes(
+            b[data + 4 * i..data + 4 * i + 4]
+                .try_into()
+                .unwrap_or([0; 4]),
+        ) as usize
+    };
+    let (start, end) = (word(&b, sectors), word(&b, sectors + 1));
+    // The same table with its last checksum off by one, so that a packed table is seen to be read.
+    let mut wrong = b[data + start..data + end].to_vec();
+    if let Some(last) = wrong.last_mut() {
+        *last ^= 1;
+    }
+    for (name, checksums) in [
+        (
+            "sector_crc_packed.mpq",
+            b[data + start..data + end].to_vec(),
+        ),
+        ("sector_crc_packed_bad.mpq", wrong),
+    ] {
+        let table = pack(&checksums);
+        assert!(table.len() < end - start, "the CRC table does not compress");
+        let mut b = b.clone();
+        b[data + start..data + start + table.len()].copy_from_slice(&table);
+        let new_end = (start + table.len()) as u32;
+        b[data + 4 * (sectors + 1)..data + 4 * (sectors + 2)]
+            .copy_from_slice(&new_end.to_le_bytes());
+        s.push(Sample::new(name, b, "ok", &[]));
+    }
     // A sector whose mask byte names no known method.
     let mut b = v.clone();
     b[l.data[0] + first as usize] = 0x04;

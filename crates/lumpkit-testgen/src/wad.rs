@@ -480,6 +480,15 @@ pub fn samples() -> Vec<Sample> {
         "error",
         &["wad-pic-size-zero"],
     ));
+    // A WAD3 qpic whose palette block is cut: reported by the parse, and decoding it fails.
+    let mut p = qpic(8, 8, Some(&blue));
+    p.truncate(8 + 64 + 100);
+    s.push(Sample::new(
+        "wad_pic_palette_past_end.wad",
+        one(b"nopal", kind::QPIC, p),
+        "error",
+        &["miptex-palette-past-end"],
+    ));
     let mut p = qpic(8, 8, Some(&blue));
     set_u32(&mut p, 4, 10_000);
     s.push(Sample::new(

@@ -602,6 +602,24 @@ pub fn samples() -> Vec<Sample> {
         "error",
         &["zip-method-unsupported"],
     ));
+    // Deflate64 (method 9, as PKZIP and 7-Zip write it for large files): one stored block, whose
+    // layout Deflate64 shares with Deflate. It decodes, and its CRC-32 matches.
+    let text = b"Deflate64 member";
+    let mut stored_block = vec![0x01];
+    stored_block.extend_from_slice(&(text.len() as u16).to_le_bytes());
+    stored_block.extend_from_slice(&(!(text.len() as u16)).to_le_bytes());
+    stored_block.extend_from_slice(text);
+    let deflate64 = Member {
+        method: 9,
+        raw: Some(stored_block),
+        ..Member::stored("big.txt", text)
+    };
+    s.push(Sample::new(
+        "deflate64.zip",
+        Archive::of(vec![deflate64]).bytes(),
+        "ok",
+        &[],
+    ));
     let corrupt = Member {
         raw: Some(vec![0xFF; 16]),
         ..Member::deflated("broken.txt", b"some text")

@@ -171,4 +171,17 @@ mod tests {
         assert_eq!(Attributes::parse(&data[..17], 2).unwrap().entries, 2);
         assert_eq!(Attributes::parse(&data[..16], 2).unwrap().entries, 2);
     }
+
+    #[test]
+    fn the_patch_bit_array_may_be_stored_as_words() {
+        // Two CRCs, then one 32-bit word per block instead of a bit each (StormLib accepts it).
+        let data = attributes(FLAG_CRC32 | FLAG_PATCH_BIT, &[5, 6, 1, 0], &[]);
+        let a = Attributes::parse(&data[..24], 2).unwrap();
+        assert_eq!((a.entries, a.crc32(1)), (2, Some(6)));
+        // One byte short of the word array: no layout has that size.
+        assert_eq!(
+            Attributes::parse(&data[..23], 2).unwrap_err(),
+            AttributesFault::Size
+        );
+    }
 }

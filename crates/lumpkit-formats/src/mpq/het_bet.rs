@@ -412,6 +412,114 @@ mod tests {
         assert_eq!(bits(&data, 0, 0), Some(0));
     }
 
+    /// A table in a fixed buffer (the crate does not allocate, nor do its tests): the clear header
+    /// (`magic`, version 1, data size), then `words`, then `tail`; with its length.
+    fn table(magic: u32, words: &[u32], tail: &[u8]) -> ([u8; 160], usize) {
+        let mut out = [0u8; 160];
+        let bytes = [magic, 1, 0]
+            .into_iter()
+            .chain(words.iter().copied())
+            .flat_map(|w| w.to_le_bytes())
+            .chain(tail.iter().copied());
+        let len = out.iter_mut().zip(bytes).map(|(slot, b)| *slot = b).count();
+        (out, len)
+    }
+
+    /// A HET of two slots holding the 8-bit hashes 1 and 2 (file indices 0 and 1). Words: table
+    /// size, entries, slots, name hash bits, index bits per slot, extra bits, index bits, index
+    /// table size.
+    fn het(name_hash_bits: u32) -> ([u8; 160], usize) {
+        table(
+            MAGIC_HET,
+            &[0, 2, 2, name_hash_bits, 8, 0, 8, 2],
+            &[1, 2, 0, 1],
+        )
+    }
+
+    /// A one-entry BET of 8-bit entries whose four fields are `fields` (position, width), with
+    /// `flag` as its one-word flag array when given, an entry of 0x2A and an 8-bit second hash.
+    fn bet(fields: [(u32, u32); 4], flag: Option<u32>) -> ([u8; 160], usize) {
+        let [(p0, w0), (p1, w1), (p2, w2), (p3, w3)] = fields;
+        // Table size, entries, unknown, entry bits, the four positions, unknown, the four
+        // widths, hash2 total bits (at 14), extra bits, hash2 bits (at 16), hash array size.
+        let head = [0, 1, 0, 8, p0, p1, p2, p3, 0, w0, w1, w2, w3, 0, 8, 0, 8, 1];
+        let mut words = [0u32; 20];
+        let flags = match flag {
+            Some(f) => [1, f],
+            None => [0, 0],
+        };
+        let used = words
+            .iter_mut()
+            .zip(head.iter().chain(&flags))
+            .map(|(slot, w)| *slot = *w)
+            .count();
+        let count = if flag.is_some() { used } else { 19 };
+        table(
+            MAGIC_BET,
+            words.get(..count).unwrap_or_default(),
+            &[0x2A, 0x55],
+        )
+    }
+
+    fn bytes((buf, len): &([u8; 160], usize)) -> &[u8] {
+        buf.get(..*len).unwrap_or_default()
+    }
+
+    #[test]
+    fn het_cut_inside_its_words_or_with_odd_hash_bits_is_a_layout_fault() {
+        let whole = het(64);
+        assert!(Het::parse(bytes(&whole)).is_ok());
+        // The clear header and three of the eight words.
+        let cut = bytes(&whole).get(..24).unwrap_or_default();
+        assert!(matches!(Het::parse(cut), Err(TableFault::Layout)));
+        for bits in [7, 65] {
+            assert!(matches!(
+                Het::parse(bytes(&het(bits))),
+                Err(TableFault::Layout)
+            ));
+        }
+    }
+
+    #[test]
+    fn bet_field_past_its_entry_is_a_layout_fault() {
+        assert!(Bet::parse(bytes(&bet([(0, 8); 4], None))).is_ok());
+        // The file size field would read bits 4..12 of an 8-bit entry.
+        let past = bet([(0, 8), (4, 8), (0, 8), (0, 8)], None);
+        assert!(matches!(Bet::parse(bytes(&past)), Err(TableFault::Layout)));
+    }
+
+    #[test]
+    fn bet_without_flag_array_gives_every_entry_flags_zero() {
+        let plain = bet([(0, 8); 4], None);
+        let entries = Bet::parse(bytes(&plain)).map(|b| {
+            let mut all = b.entries();
+            (all.next(), all.next())
+        });
+        let entry = BetEntry {
+            index: 0,
+            offset: 0x2A,
+            file_size: 0x2A,
+            compressed_size: 0x2A,
+            flags: 0,
+        };
+        assert_eq!(entries.ok(), Some((Some(entry), None)));
+        // With a flag array, the entry's flag index (a 0-bit field: 0) picks its word.
+        let flagged = bet([(0, 8), (0, 8), (0, 8), (0, 0)], Some(0x8000_0000));
+        let flags = Bet::parse(bytes(&flagged)).map(|b| b.entries().map(|e| e.flags).next());
+        assert_eq!(flags.ok(), Some(Some(0x8000_0000)));
+    }
+
+    #[test]
+    fn find_in_a_full_het_without_the_name_walks_every_slot_and_gives_none() {
+        // No free slot, and with 64 name hash bits the top bit of every 8-bit hash is set, so
+        // the slots holding 1 and 2 never match.
+        let (het_bytes, bet_bytes) = (het(64), bet([(0, 8); 4], None));
+        let het = Het::parse(bytes(&het_bytes)).ok();
+        let bet = Bet::parse(bytes(&bet_bytes)).ok();
+        let found = het.zip(bet).map(|(h, b)| h.find(&b, b"war3map.j"));
+        assert_eq!(found, Some(None));
+    }
+
     #[test]
     fn name_hash_ignores_case_and_slash_direction() {
         assert_eq!(name_hash(b"Foo/Bar.txt"), name_hash(b"foo\\bar.TXT"));

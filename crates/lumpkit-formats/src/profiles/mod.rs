@@ -449,3 +449,25 @@ pub(crate) fn render(
     }
     Ok(true)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_count_past_every_listed_engine_of_an_exhaustive_condition_is_an_error() {
+        // Quake's model limits: 255 (Quake), 2047 (QuakeSpasm), 4095 (Xash3D), and no other engine.
+        let verdict = |n| quake1::MODELS.check(n, 0).map(|d| d.severity);
+        assert_eq!(verdict(255), None);
+        assert_eq!(verdict(256), Some(Severity::Warning));
+        assert_eq!(verdict(4096), Some(Severity::Error));
+    }
+
+    #[test]
+    fn retargeting_leaves_a_diagnostic_of_an_unprofiled_rule_alone() {
+        let d = crate::mpq::rules::BLOCKS_UNREFERENCED.with(16, [1, 2, 0]);
+        let kept = retarget(d, Targets::of(Engine::Quake));
+        assert_eq!((kept.severity, kept.args), (d.severity, d.args));
+        assert!(condition_of(&d).is_none());
+    }
+}

@@ -117,6 +117,7 @@ impl NodeRecord for Node {
     fn planenum(&self) -> u64 {
         u(self.planenum.get())
     }
+    #[inline]
     fn children(&self) -> [u64; 2] {
         self.children.map(|c| c.get().into())
     }
@@ -131,6 +132,7 @@ impl NodeRecord for Node2 {
     fn planenum(&self) -> u64 {
         u(self.planenum.get())
     }
+    #[inline]
     fn children(&self) -> [u64; 2] {
         self.children.map(|c| u(c.get()))
     }
@@ -145,6 +147,7 @@ impl NodeRecord for Node2Rmq {
     fn planenum(&self) -> u64 {
         u(self.planenum.get())
     }
+    #[inline]
     fn children(&self) -> [u64; 2] {
         self.children.map(|c| u(c.get()))
     }
@@ -159,6 +162,7 @@ impl ClipNodeRecord for ClipNode {
     fn planenum(&self) -> u64 {
         u(self.planenum.get())
     }
+    #[inline]
     fn children(&self) -> [i64; 2] {
         self.children.map(|c| c.get().into())
     }
@@ -169,6 +173,7 @@ impl ClipNodeRecord for ClipNode2 {
     fn planenum(&self) -> u64 {
         u(self.planenum.get())
     }
+    #[inline]
     fn children(&self) -> [i64; 2] {
         self.children.map(|c| c.get().into())
     }

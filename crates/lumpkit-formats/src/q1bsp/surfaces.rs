@@ -82,42 +82,84 @@ impl<L: Layout> Faces<'_, L> {
 /// (other rules report it) or the face has no edge.
 pub(crate) fn surface_extents<E: EdgeRecord>(
     vecs: &[[F32; 4]; 2],
-    (first, count): (u64, u64),
+    edges_of_face: (u64, u64),
     surfedges: &[I32],
     edges: &[E],
     vertexes: &[Vertex],
 ) -> Option<[i64; 2]> {
+    surface_bounds(vecs, edges_of_face, surfedges, edges, vertexes).map(extents_of)
+}
+
+/// The least and greatest texture coordinate of a face's vertices on each axis, `[min s, min t,
+/// max s, max t]`, as `float`s (the first half of [`surface_extents`]; the minima side by side
+/// and the maxima side by side, so that each pair is one vector `min`/`max`).
+pub(crate) fn surface_bounds<E: EdgeRecord>(
+    vecs: &[[F32; 4]; 2],
+    (first, count): (u64, u64),
+    surfedges: &[I32],
+    edges: &[E],
+    vertexes: &[Vertex],
+) -> Option<[f32; 4]> {
     // One range check for the face's surfedges instead of one per edge (the hot loop of
     // validation on large maps); a range past the lump is `None`, as an index past it was.
     let start = usize::try_from(first).ok()?;
     let run = surfedges.get(start..start.checked_add(usize::try_from(count).ok()?)?)?;
-    let axes = vecs.map(|axis| axis.map(|c| f64::from(c.get())));
-    let (mut mins, mut maxs) = ([f32::MAX; 2], [f32::MIN; 2]);
-    for s in run {
-        let s = s.get();
-        let e = edges.get(usize::try_from(s.unsigned_abs()).ok()?)?;
-        let [v0, v1] = e.vertices();
-        let v = if s >= 0 { v0 } else { v1 };
-        let p = vertexes.get(usize::try_from(v).ok()?)?.point;
-        let [x, y, z] = p.map(|c| f64::from(c.get()));
-        for ((&[a, b, c, d], lo), hi) in axes.iter().zip(&mut mins).zip(&mut maxs) {
-            let val = (x * a + y * b + z * c + d) as f32;
-            if val < *lo {
-                *lo = val;
-            }
-            if val > *hi {
-                *hi = val;
-            }
-        }
-    }
     if run.is_empty() {
         return None;
     }
+    let [[a0, b0, c0, d0], [a1, b1, c1, d1]] = vecs.map(|axis| axis.map(|c| f64::from(c.get())));
+    let (mut lo0, mut hi0, mut lo1, mut hi1) = (f32::MAX, f32::MIN, f32::MAX, f32::MIN);
+    for s in run {
+        let s = s.get();
+        let [v0, v1] = edges
+            .get(usize::try_from(s.unsigned_abs()).ok()?)?
+            .vertices();
+        let p = &vertexes
+            .get(usize::try_from(if s >= 0 { v0 } else { v1 }).ok()?)?
+            .point;
+        let [x, y, z] = p.map(|c| f64::from(c.get()));
+        let u = (x * a0 + y * b0 + z * c0 + d0) as f32;
+        let v = (x * a1 + y * b1 + z * c1 + d1) as f32;
+        // Comparisons as the engines write them (a NaN changes neither bound).
+        if u < lo0 {
+            lo0 = u;
+        }
+        if u > hi0 {
+            hi0 = u;
+        }
+        if v < lo1 {
+            lo1 = v;
+        }
+        if v > hi1 {
+            hi1 = v;
+        }
+    }
+    Some([lo0, lo1, hi0, hi1])
+}
+
+/// Extents in texels from [`surface_bounds`]: `(ceil(max/16) - floor(min/16)) * 16` per axis.
+#[inline]
+pub(crate) fn extents_of([lo0, lo1, hi0, hi1]: [f32; 4]) -> [i64; 2] {
     let side = |lo: f32, hi: f32| {
         let cells = ceil(f64::from(hi) / 16.0).saturating_sub(floor(f64::from(lo) / 16.0));
         cells.saturating_mul(16)
     };
-    Some([side(mins[0], maxs[0]), side(mins[1], maxs[1])])
+    [side(lo0, hi0), side(lo1, hi1)]
+}
+
+/// Whether a face with these [`surface_bounds`] can have extents above `w` (`false` only when
+/// it provably cannot): the exact extents need four float-to-integer roundings, so a search for
+/// the widest face skips them for faces narrower than the widest so far. Per axis the extents are
+/// below `max - min + 32` (at most one cell of rounding at each end); with both bounds within
+/// ±2⁴⁰ the `f64` difference is off by under 2⁻¹², so `max - min + 33 <= w` proves it.
+#[inline]
+pub(crate) fn may_exceed([lo0, lo1, hi0, hi1]: [f32; 4], w: i64) -> bool {
+    const LIMIT: f32 = 1_099_511_627_776.0; // 2^40
+    let narrow = |lo: f32, hi: f32| {
+        let sane = (-LIMIT..=LIMIT).contains(&lo) && (-LIMIT..=LIMIT).contains(&hi);
+        sane && w >= 0 && f64::from(hi) - f64::from(lo) + 33.0 <= w as f64
+    };
+    !(narrow(lo0, hi0) && narrow(lo1, hi1))
 }
 
 /// GLQuake's `allocated[MAX_LIGHTMAPS][BLOCK_WIDTH]` (one page more), with each page's lowest
@@ -140,7 +182,13 @@ impl Pages {
 
     /// `AllocBlock(w, h)`: the first page, leftmost lowest spot, with GLQuake's loop bound
     /// `i < BLOCK_WIDTH - w` (a block 128 wide never fits). `false` when every page is full.
+    ///
+    /// GLQuake scans `w` columns at every start column (`O(128 w)` a page, most of the time
+    /// validation spent on a Quake 1 map). Its answer is the leftmost start whose window maximum
+    /// is the least and below 128, so here the window maxima come from [`window_max`] (a few
+    /// whole-page `max` passes) and the spot from one scan of them.
     fn alloc(&mut self, w: usize, h: usize) -> bool {
+        let starts = BLOCK.saturating_sub(w);
         for (texnum, (page, lowest)) in self
             .allocated
             .iter_mut()
@@ -150,34 +198,55 @@ impl Pages {
             if usize::from(*lowest).saturating_add(h) > BLOCK {
                 continue;
             }
-            let mut best = BLOCK;
-            let mut spot = None;
-            for i in 0..BLOCK.saturating_sub(w) {
-                let window = page.get(i..i.saturating_add(w)).unwrap_or(&[]);
-                let mut best2 = 0;
-                let fits = window.iter().all(|&a| {
-                    let a = usize::from(a);
-                    best2 = best2.max(a);
-                    a < best
-                });
-                if fits && window.len() == w {
-                    spot = Some(i);
-                    best = best2;
-                }
-            }
+            let maxima = window_max(page, w);
+            // A fold (not `Iterator::min`, which tracks a reference) so that it is vectorised.
+            let least = maxima
+                .get(..starts)
+                .unwrap_or(&[])
+                .iter()
+                .fold(u8::MAX, |a, &m| a.min(m));
+            // GLQuake starts from `best = BLOCK_HEIGHT` and takes a window only below it.
+            let best = usize::from(least);
             let top = best.saturating_add(h);
-            let Some(x) = spot.filter(|_| top <= BLOCK) else {
+            if best >= BLOCK || top > BLOCK {
+                continue;
+            }
+            let Some(x) = maxima.iter().position(|&m| usize::from(m) == best) else {
                 continue;
             };
             for a in page.iter_mut().skip(x).take(w) {
                 *a = u8::try_from(top).unwrap_or(u8::MAX);
             }
-            *lowest = page.iter().copied().min().unwrap_or(0);
+            *lowest = page.iter().fold(u8::MAX, |a, &b| a.min(b));
             self.used = self.used.max(texnum.saturating_add(1));
             return true;
         }
         false
     }
+}
+
+/// `out[i]` = the largest of `page[i..i + w]`, for every `i` with `i + w <= BLOCK` (later entries
+/// are maxima of shorter windows). Windows of doubling widths (each one `max` pass over the page,
+/// which the compiler vectorises), then two overlapping windows of the largest power of two `<= w`.
+fn window_max(page: &[u8; BLOCK], w: usize) -> [u8; BLOCK] {
+    // `out[i] = max(out[i], from[i + shift])` over whole slices (zipped slice iterators, which
+    // the compiler turns into vector `max` without bounds checks).
+    fn widen(out: &mut [u8; BLOCK], from: &[u8; BLOCK], shift: usize) {
+        for (o, &b) in out.iter_mut().zip(from.get(shift..).unwrap_or(&[])) {
+            *o = (*o).max(b);
+        }
+    }
+    let mut cur = *page;
+    let mut width = 1usize;
+    while width.saturating_mul(2) <= w {
+        let mut next = cur;
+        widen(&mut next, &cur, width);
+        cur = next;
+        width = width.saturating_mul(2);
+    }
+    let mut out = cur;
+    widen(&mut out, &cur, w.saturating_sub(width));
+    out
 }
 
 impl Bsp1<'_> {
@@ -272,8 +341,85 @@ impl Bsp1<'_> {
 }
 
 #[cfg(test)]
+#[allow(clippy::arithmetic_side_effects)]
 mod tests {
-    use super::Pages;
+    use super::{BLOCK, Pages};
+
+    /// GLQuake's `AllocBlock` loop as written in `gl_rsurf.c`, column by column, on one page:
+    /// the spot and the new height, `None` when the block does not fit.
+    fn alloc_block_reference(page: &[u8; BLOCK], w: usize, h: usize) -> Option<(usize, usize)> {
+        let mut best = BLOCK;
+        let mut spot = None;
+        for i in 0..BLOCK - w {
+            let mut best2 = 0;
+            let mut j = 0;
+            while j < w {
+                let a = usize::from(page[i + j]);
+                if a >= best {
+                    break;
+                }
+                best2 = best2.max(a);
+                j += 1;
+            }
+            if j == w {
+                spot = Some(i);
+                best = best2;
+            }
+        }
+        spot.filter(|_| best + h <= BLOCK).map(|x| (x, best + h))
+    }
+
+    #[test]
+    fn may_exceed_never_hides_a_wider_face() {
+        let mut seed = 0x2545_F491_4F6C_DD1Du64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        for _ in 0..200_000 {
+            // Bounds near cell edges and far apart, fractional and whole, a few beyond 2^40.
+            let scale = [1.0f32, 16.0, 4096.0, 1.0e9, 1.0e13][(next() % 5) as usize];
+            let mut coord = || ((next() % 2001) as f32 - 1000.0) / 1000.0 * scale;
+            let (a, b, c, d) = (coord(), coord(), coord(), coord());
+            let bounds = [a.min(b), c.min(d), a.max(b), c.max(d)];
+            let w = (next() % 4096) as i64 - 16;
+            let [e0, e1] = super::extents_of(bounds);
+            if !super::may_exceed(bounds, w) {
+                assert!(e0.max(e1) <= w, "{bounds:?} {w}");
+            }
+        }
+    }
+
+    #[test]
+    fn alloc_matches_glquakes_column_scan() {
+        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+        let mut next = move |n: u64| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed % n) as usize
+        };
+        for _ in 0..40 {
+            let mut p = Pages::new();
+            let mut reference = [[0u8; BLOCK]; super::PAGES];
+            // Small and large blocks mixed, as a map's faces are.
+            let cap = [4, 16, 64, 127][next(4)];
+            for _ in 0..600 {
+                let (w, h) = (1 + next(cap as u64), 1 + next(cap as u64));
+                let expected = reference
+                    .iter()
+                    .enumerate()
+                    .find_map(|(t, page)| alloc_block_reference(page, w, h).map(|s| (t, s)));
+                if let Some((t, (x, top))) = expected {
+                    reference[t][x..x + w].fill(top as u8);
+                }
+                assert_eq!(p.alloc(w, h), expected.is_some(), "w {w} h {h}");
+                assert_eq!(p.allocated, reference);
+            }
+        }
+    }
 
     #[test]
     fn alloc_block_packs_like_glquake() {

@@ -16,7 +16,7 @@
 use crate::diag::Sink;
 use crate::error::Error;
 use crate::q2bsp::rules;
-use crate::q2bsp::tree::{Child, Walked, scratch_words, walk_nodes};
+use crate::q2bsp::tree::{Child, Walked, preorder, scratch_words, walk_nodes};
 
 use super::layout::{self, ClipNodeRecord, Layout, NodeRecord};
 use super::raw::Model;
@@ -78,9 +78,11 @@ impl Bsp1<'_> {
                 })
             })
         };
+        // Only loops matter here, and nodes in preorder cannot loop: the walk runs only otherwise.
         let heads = core::iter::once(Some(0)).chain(models.iter().map(|m| head(m, 0)));
-        if let Some(Walked::Cycle { node, child, head }) =
-            walk_nodes(nodes.len(), leafs, heads, node_children, scratch)
+        if !preorder(nodes.len(), node_children)
+            && let Some(Walked::Cycle { node, child, head }) =
+                walk_nodes(nodes.len(), leafs, heads, node_children, scratch)
         {
             // Head 0 is node 0, the world's tree; head `m + 1` is model `m`'s.
             let model = head.saturating_sub(1);
@@ -98,8 +100,9 @@ impl Bsp1<'_> {
         let hull_heads = models
             .iter()
             .flat_map(|m| (1..4).map(move |hull| head(m, hull)));
-        if let Some(Walked::Cycle { node, child, head }) =
-            walk_nodes(clipnodes.len(), 0, hull_heads, clip_children, scratch)
+        if !preorder(clipnodes.len(), clip_children)
+            && let Some(Walked::Cycle { node, child, head }) =
+                walk_nodes(clipnodes.len(), 0, hull_heads, clip_children, scratch)
         {
             return sink.report(
                 rules::CLIPNODE_CYCLE

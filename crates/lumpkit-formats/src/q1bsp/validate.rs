@@ -55,23 +55,27 @@ impl<L: Layout> Geometry<'_, L> {
     fn lightmap_samples(&self, face: &L::Face) -> Option<u64> {
         let t = self.texinfo.get(usize::try_from(face.texinfo()).ok()?)?;
         let (first, count) = face.edges();
-        let (mut mins, mut maxs) = ([f64::MAX; 2], [f64::MIN; 2]);
-        for k in 0..count {
-            let s = self
-                .surfedges
-                .get(usize::try_from(first.checked_add(k)?).ok()?)?;
+        // One range check for the face's surfedges (a range past the lump is `None`, as an
+        // index past it was), the axes widened once per face.
+        let start = usize::try_from(first).ok()?;
+        let run = self
+            .surfedges
+            .get(start..start.checked_add(usize::try_from(count).ok()?)?)?;
+        let [[a0, b0, c0, d0], [a1, b1, c1, d1]] =
+            t.vecs.map(|axis| axis.map(|x| f64::from(x.get())));
+        let (mut lo0, mut hi0, mut lo1, mut hi1) = (f64::MAX, f64::MIN, f64::MAX, f64::MIN);
+        for s in run {
             let (_, v) = self.surfedge_vertex(s.get())?;
             let p = self.vertexes.get(usize::try_from(v).ok()?)?.point;
-            for (j, axis) in t.vecs.iter().enumerate() {
-                let [a, b, c, d] = axis.map(|x| f64::from(x.get()));
-                let [x, y, z] = p.map(|x| f64::from(x.get()));
-                let val = x * a + y * b + z * c + d;
-                if let (Some(lo), Some(hi)) = (mins.get_mut(j), maxs.get_mut(j)) {
-                    *lo = lo.min(val);
-                    *hi = hi.max(val);
-                }
-            }
+            let [x, y, z] = p.map(|x| f64::from(x.get()));
+            let u = x * a0 + y * b0 + z * c0 + d0;
+            let w = x * a1 + y * b1 + z * c1 + d1;
+            lo0 = lo0.min(u);
+            hi0 = hi0.max(u);
+            lo1 = lo1.min(w);
+            hi1 = hi1.max(w);
         }
+        let (mins, maxs) = ([lo0, lo1], [hi0, hi1]);
         let side = |j: usize| -> Option<u64> {
             let (lo, hi) = (*mins.get(j)?, *maxs.get(j)?);
             let cells = ceil(hi / 16.0).checked_sub(floor(lo / 16.0))?;

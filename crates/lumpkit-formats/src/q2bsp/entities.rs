@@ -7,6 +7,7 @@ use crate::diag::Sink;
 use crate::error::Error;
 
 use super::rules;
+use super::scan::find_byte;
 
 /// The entity text: the lump up to its first NUL (what `extract` writes as `entities.txt`).
 pub fn text(lump: &[u8]) -> &[u8] {
@@ -29,43 +30,47 @@ struct Lexer<'a> {
 
 impl<'a> Lexer<'a> {
     /// The next token and its offset, `Ok(None)` at the end, `Err(offset)` for an unterminated string.
+    ///
+    /// Strings and comments end at the next `"` or newline, found by [`find_byte`] eight bytes at
+    /// a time: the entity text is mostly quoted keys and values.
     fn next(&mut self) -> Result<Option<(usize, Token<'a>)>, usize> {
+        let text = self.text;
         loop {
-            let rest = self.text.get(self.pos..).unwrap_or(&[]);
-            let skip = rest.iter().take_while(|b| b.is_ascii_whitespace()).count();
+            let rest = text.get(self.pos..).unwrap_or(&[]);
+            let skip = rest
+                .iter()
+                .position(|b| !b.is_ascii_whitespace())
+                .unwrap_or(rest.len());
             self.pos = self.pos.saturating_add(skip);
-            let rest = self.text.get(self.pos..).unwrap_or(&[]);
-            if rest.starts_with(b"//") {
-                let line = rest.iter().take_while(|&&b| b != b'\n').count();
-                self.pos = self.pos.saturating_add(line);
-                continue;
-            }
             let start = self.pos;
-            return match rest.first() {
-                None => Ok(None),
-                Some(b'{') => {
+            let rest = rest.get(skip..).unwrap_or(&[]);
+            return match rest {
+                [] => Ok(None),
+                [b'/', b'/', ..] => {
+                    let line = find_byte(b'\n', rest).unwrap_or(rest.len());
+                    self.pos = start.saturating_add(line);
+                    continue;
+                }
+                [b'{', ..] => {
                     self.pos = start.saturating_add(1);
                     Ok(Some((start, Token::Open)))
                 }
-                Some(b'}') => {
+                [b'}', ..] => {
                     self.pos = start.saturating_add(1);
                     Ok(Some((start, Token::Close)))
                 }
-                Some(b'"') => {
-                    let body = rest.get(1..).unwrap_or(&[]);
-                    let Some(len) = body.iter().position(|&b| b == b'"') else {
+                [b'"', body @ ..] => {
+                    let Some(len) = find_byte(b'"', body) else {
                         return Err(start);
                     };
                     self.pos = start.saturating_add(len).saturating_add(2);
                     Ok(Some((start, Token::Str(body.get(..len).unwrap_or(&[])))))
                 }
-                Some(_) => {
+                _ => {
                     let len = rest
                         .iter()
-                        .take_while(|b| {
-                            !b.is_ascii_whitespace() && !matches!(b, b'{' | b'}' | b'"')
-                        })
-                        .count();
+                        .position(|b| b.is_ascii_whitespace() || matches!(b, b'{' | b'}' | b'"'))
+                        .unwrap_or(rest.len());
                     self.pos = start.saturating_add(len);
                     Ok(Some((start, Token::Str(rest.get(..len).unwrap_or(&[])))))
                 }

@@ -141,6 +141,7 @@ impl NodeRecord for Node {
     fn planenum(&self) -> u64 {
         u(self.planenum.get())
     }
+    #[inline]
     fn children(&self) -> [i32; 2] {
         self.children.map(|c| c.get())
     }
@@ -155,6 +156,7 @@ impl NodeRecord for NodeX {
     fn planenum(&self) -> u64 {
         u(self.planenum.get())
     }
+    #[inline]
     fn children(&self) -> [i32; 2] {
         self.children.map(|c| c.get())
     }
@@ -267,12 +269,14 @@ impl LeafRecord for LeafX {
 }
 
 impl EdgeRecord for Edge {
+    #[inline]
     fn vertices(&self) -> [u64; 2] {
         self.v.map(|v| v.get().into())
     }
 }
 
 impl EdgeRecord for EdgeX {
+    #[inline]
     fn vertices(&self) -> [u64; 2] {
         self.v.map(|v| v.get().into())
     }

@@ -6,7 +6,7 @@
 use crate::diag::Sink;
 use crate::error::Error;
 use crate::profiles::quake2;
-use crate::q1bsp::surfaces::surface_extents;
+use crate::q1bsp::surfaces::{extents_of, may_exceed, surface_bounds};
 
 use super::layout::{FaceRecord, Layout};
 use super::view::{Lump, Map};
@@ -29,7 +29,7 @@ impl<L: Layout> Map<'_, L> {
             if t.flags.get() & NO_LIGHTMAP != 0 {
                 continue;
             }
-            let Some(ext) = surface_extents(
+            let Some(bounds) = surface_bounds(
                 &t.vecs,
                 face.edges(),
                 self.surfedges,
@@ -38,6 +38,11 @@ impl<L: Layout> Map<'_, L> {
             ) else {
                 continue;
             };
+            // A face that cannot be wider than the widest so far cannot replace it.
+            if widest.is_some_and(|(w, _)| !may_exceed(bounds, w)) {
+                continue;
+            }
+            let ext = extents_of(bounds);
             let largest = ext[0].max(ext[1]);
             if widest.is_none_or(|(w, _)| largest > w) {
                 widest = Some((largest, i));

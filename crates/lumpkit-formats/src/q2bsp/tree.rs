@@ -148,7 +148,7 @@ pub(crate) enum Walked {
 pub(crate) fn walk_nodes(
     nodes: usize,
     leafs: usize,
-    heads: impl Iterator<Item = Option<usize>>,
+    heads: impl Iterator<Item = Option<usize>> + Clone,
     children: impl Fn(usize) -> [Child; 2],
     scratch: &mut [u64],
 ) -> Option<Walked> {
@@ -156,6 +156,11 @@ pub(crate) fn walk_nodes(
     let total = scratch_words(nodes, leafs);
     let (colours, rest) = scratch.get_mut(..total)?.split_at_mut(cw);
     let (leaf_bits, stack_words) = rest.split_at_mut(lw);
+    colours.fill(0);
+    leaf_bits.fill(0);
+    if single_parent_preorder(nodes, leafs, heads.clone(), &children, colours, leaf_bits) {
+        return None;
+    }
     colours.fill(0);
     leaf_bits.fill(0);
     let mut stack = Stack {
@@ -209,6 +214,43 @@ pub(crate) fn walk_nodes(
         }
     }
     shared
+}
+
+/// Whether every node child has a higher index than its parent: then no walk can loop. The
+/// compilers number nodes in preorder (id's qbsp3 `EmitDrawNode`, qbsp's `ExportClipNodes`, and
+/// their successors), so this one pass in index order settles the usual map without a walk.
+pub(crate) fn preorder(nodes: usize, children: impl Fn(usize) -> [Child; 2]) -> bool {
+    (0..nodes).all(|n| {
+        children(n)
+            .into_iter()
+            .all(|c| !matches!(c, Child::Node(c) if c < nodes && c <= n))
+    })
+}
+
+/// [`preorder`], and no node or leaf named twice (as a child of any node, or as a head): then the
+/// walk finds nothing, since reaching one twice needs two names for it. One pass over the nodes in
+/// index order, with one bit per node (in `node_bits`) and per leaf; `false` sends the map to the
+/// walk, which finds what is wrong and where.
+fn single_parent_preorder(
+    nodes: usize,
+    leafs: usize,
+    heads: impl Iterator<Item = Option<usize>>,
+    children: &impl Fn(usize) -> [Child; 2],
+    node_bits: &mut [u64],
+    leaf_bits: &mut [u64],
+) -> bool {
+    for head in heads.flatten() {
+        if head < nodes && test_and_set(node_bits, head) {
+            return false;
+        }
+    }
+    (0..nodes).all(|n| {
+        children(n).into_iter().all(|c| match c {
+            Child::Node(c) if c < nodes => c > n && !test_and_set(node_bits, c),
+            Child::Leaf(leaf) if leaf < leafs => !test_and_set(leaf_bits, leaf),
+            _ => true,
+        })
+    })
 }
 
 /// What the walk found: the first loop, else the first node (or model) reaching a node or leaf

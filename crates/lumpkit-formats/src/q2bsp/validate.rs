@@ -27,24 +27,34 @@ pub const MAX_TEXINFO: usize = 8192;
 /// Q2PRO's cap on edges per face.
 pub const MAX_FACE_EDGES: u64 = 4096;
 
-/// Reports `rule` for the first failing record of a check, and stops the check.
-struct First<'s, S> {
+/// Reports `rule` for the first failing record of a check, and stops the check. The record's file
+/// offset (`at`) is computed only for that record.
+struct First<'s, S, A> {
     sink: &'s mut S,
+    at: A,
 }
 
-impl<S: Sink> First<'_, S> {
+impl<S: Sink, A: Fn(Lump, usize) -> u64> First<'_, S, A> {
     fn check<T>(
         &mut self,
-        items: impl Iterator<Item = T>,
-        mut bad: impl FnMut(usize, T) -> Option<(&'static Rule, u64, [u64; 3])>,
+        lump: Lump,
+        items: &[T],
+        mut bad: impl FnMut(usize, &T) -> Option<(&'static Rule, [u64; 3])>,
     ) -> Result<(), Error> {
-        for (i, item) in items.enumerate() {
-            if let Some((rule, at, args)) = bad(i, item) {
-                return self.sink.report(rule.with(at, args));
+        for (i, item) in items.iter().enumerate() {
+            if let Some((rule, args)) = bad(i, item) {
+                return self.sink.report(rule.with((self.at)(lump, i), args));
             }
         }
         Ok(())
     }
+}
+
+/// Whether any of `values` is `n` or more: one branch-free maximum that the compiler vectorises,
+/// so that the index lumps (the largest) are read once in bulk and walked record by record only
+/// when one of them is out of range.
+fn any_at_least(values: impl Iterator<Item = u64>, n: u64) -> bool {
+    values.fold(0, u64::max) >= n
 }
 
 fn range_end(first: u64, count: u64) -> u64 {
@@ -100,95 +110,67 @@ impl<'a, L: Layout> Map<'a, L> {
         if let Some(v) = &vis {
             v.check_rows(self.directory.lump(Lump::Visibility).offset, sink)?;
         }
-        let mut f = First { sink };
+        let mut f = First { sink, at };
 
         // Texinfo animation chains (BSP_LoadTexinfo).
-        f.check(self.texinfo.iter(), |i, t| {
+        f.check(Lump::Texinfo, self.texinfo, |i, t| {
             let next = t.nexttexinfo.get();
-            (next > 0 && i64::from(next) >= n_texinfo as i64).then(|| {
-                (
-                    &rules::BAD_NEXT_TEXINFO,
-                    at(Lump::Texinfo, i),
-                    [i as u64, next as u64, 0],
-                )
-            })
+            (next > 0 && i64::from(next) >= n_texinfo as i64)
+                .then_some((&rules::BAD_NEXT_TEXINFO, [i as u64, next as u64, 0]))
         })?;
         if let Some(i) = self.first_anim_loop(scratch) {
             f.sink
                 .report(rules::TEXINFO_ANIM_LOOP.with(at(Lump::Texinfo, i), [i as u64, 0, 0]))?;
         }
         // Brushsides, brushes, leafbrushes.
-        f.check(self.brushsides.iter(), |i, s| {
+        f.check(Lump::BrushSides, self.brushsides, |i, s| {
             let plane = s.planenum();
             let tex = s.texinfo();
             if plane >= n_planes {
                 Some((
                     &rules::BAD_PLANENUM,
-                    at(Lump::BrushSides, i),
                     [Lump::BrushSides as u64, i as u64, plane],
                 ))
             } else if let Some(tex) = tex.filter(|&t| t >= n_texinfo) {
                 Some((
                     &rules::BAD_TEXINFO,
-                    at(Lump::BrushSides, i),
                     [Lump::BrushSides as u64, i as u64, tex],
                 ))
             } else {
                 None
             }
         })?;
-        f.check(self.brushes.iter(), |i, b| {
+        f.check(Lump::Brushes, self.brushes, |i, b| {
             let end = range_end(
                 u64::from(b.firstside.get() as u32),
                 u64::from(b.numsides.get() as u32),
             );
-            (end > n_brushsides).then(|| {
-                (
-                    &rules::BAD_BRUSHSIDE_RANGE,
-                    at(Lump::Brushes, i),
-                    [i as u64, end, 0],
-                )
-            })
+            (end > n_brushsides).then_some((&rules::BAD_BRUSHSIDE_RANGE, [i as u64, end, 0]))
         })?;
-        f.check(self.leafbrushes.iter(), |i, b| {
-            let b = b.index();
-            (b >= n_brushes).then(|| {
-                (
-                    &rules::BAD_LEAFBRUSH,
-                    at(Lump::LeafBrushes, i),
-                    [i as u64, b, 0],
-                )
-            })
-        })?;
+        if any_at_least(self.leafbrushes.iter().map(IndexRecord::index), n_brushes) {
+            f.check(Lump::LeafBrushes, self.leafbrushes, |i, b| {
+                let b = b.index();
+                (b >= n_brushes).then_some((&rules::BAD_LEAFBRUSH, [i as u64, b, 0]))
+            })?;
+        }
         // Areas and areaportals (BSP_LoadAreas, BSP_ValidateAreaPortals).
-        f.check(self.areas.iter(), |i, a| {
+        f.check(Lump::Areas, self.areas, |i, a| {
             let end = range_end(
                 u64::from(a.firstareaportal.get() as u32),
                 u64::from(a.numareaportals.get() as u32),
             );
-            (end > n_areaportals).then(|| {
-                (
-                    &rules::BAD_AREAPORTAL_RANGE,
-                    at(Lump::Areas, i),
-                    [i as u64, end, 0],
-                )
-            })
+            (end > n_areaportals).then_some((&rules::BAD_AREAPORTAL_RANGE, [i as u64, end, 0]))
         })?;
-        f.check(self.areaportals.iter(), |i, p| {
+        f.check(Lump::AreaPortals, self.areaportals, |i, p| {
             let num = p.portalnum.get() as u32;
             let other = u64::from(p.otherarea.get() as u32);
             if num >= MAX_AREAPORTALS {
                 Some((
                     &rules::BAD_PORTALNUM,
-                    at(Lump::AreaPortals, i),
                     [i as u64, u64::from(num), u64::from(MAX_AREAPORTALS - 1)],
                 ))
             } else if other >= n_areas {
-                Some((
-                    &rules::BAD_OTHERAREA,
-                    at(Lump::AreaPortals, i),
-                    [i as u64, other, n_areas],
-                ))
+                Some((&rules::BAD_OTHERAREA, [i as u64, other, n_areas]))
             } else {
                 None
             }
@@ -203,61 +185,54 @@ impl<'a, L: Layout> Map<'a, L> {
             f.sink.report(d)?;
         }
         // Edges, surfedges, faces, leaffaces (the renderer's lumps).
-        f.check(self.edges.iter(), |i, e| {
-            e.vertices()
-                .into_iter()
-                .find(|&v| v >= n_vertexes)
-                .map(|v| (&rules::BAD_VERTEX, at(Lump::Edges, i), [i as u64, v, 0]))
-        })?;
-        f.check(self.surfedges.iter(), |i, s| {
-            let e = u64::from(s.get().unsigned_abs());
-            (e >= n_edges).then(|| {
-                (
-                    &rules::BAD_SURFEDGE,
-                    at(Lump::SurfEdges, i),
-                    [i as u64, e, 0],
-                )
-            })
-        })?;
-        f.check(self.faces.iter(), |i, face| {
-            let o = at(Lump::Faces, i);
+        if any_at_least(self.edges.iter().flat_map(EdgeRecord::vertices), n_vertexes) {
+            f.check(Lump::Edges, self.edges, |i, e| {
+                e.vertices()
+                    .into_iter()
+                    .find(|&v| v >= n_vertexes)
+                    .map(|v| (&rules::BAD_VERTEX, [i as u64, v, 0]))
+            })?;
+        }
+        if any_at_least(
+            self.surfedges
+                .iter()
+                .map(|s| u64::from(s.get().unsigned_abs())),
+            n_edges,
+        ) {
+            f.check(Lump::SurfEdges, self.surfedges, |i, s| {
+                let e = u64::from(s.get().unsigned_abs());
+                (e >= n_edges).then_some((&rules::BAD_SURFEDGE, [i as u64, e, 0]))
+            })?;
+        }
+        f.check(Lump::Faces, self.faces, |i, face| {
             let plane = face.planenum();
             let (firstedge, numedges) = face.edges();
             let end = range_end(firstedge, numedges);
             let tex = face.texinfo();
             let light = face.lightofs();
             if plane >= n_planes {
-                Some((
-                    &rules::BAD_PLANENUM,
-                    o,
-                    [Lump::Faces as u64, i as u64, plane],
-                ))
+                Some((&rules::BAD_PLANENUM, [Lump::Faces as u64, i as u64, plane]))
             } else if !(3..=MAX_FACE_EDGES).contains(&numedges) {
-                Some((&rules::FACE_EDGE_COUNT, o, [i as u64, numedges, 0]))
+                Some((&rules::FACE_EDGE_COUNT, [i as u64, numedges, 0]))
             } else if end > n_surfedges {
-                Some((&rules::BAD_FACE_EDGES, o, [i as u64, end, 0]))
+                Some((&rules::BAD_FACE_EDGES, [i as u64, end, 0]))
             } else if tex >= n_texinfo {
-                Some((&rules::BAD_TEXINFO, o, [Lump::Faces as u64, i as u64, tex]))
+                Some((&rules::BAD_TEXINFO, [Lump::Faces as u64, i as u64, tex]))
             } else if let Some(light) = light.filter(|&l| n_light != 0 && l >= n_light) {
-                Some((&rules::BAD_LIGHTOFS, o, [i as u64, light, n_light]))
+                Some((&rules::BAD_LIGHTOFS, [i as u64, light, n_light]))
             } else {
                 None
             }
         })?;
-        f.check(self.leaffaces.iter(), |i, lf| {
-            let face = lf.index();
-            (face >= n_faces).then(|| {
-                (
-                    &rules::BAD_LEAFFACE,
-                    at(Lump::LeafFaces, i),
-                    [i as u64, face, 0],
-                )
-            })
-        })?;
+        if any_at_least(self.leaffaces.iter().map(IndexRecord::index), n_faces) {
+            f.check(Lump::LeafFaces, self.leaffaces, |i, lf| {
+                let face = lf.index();
+                (face >= n_faces).then_some((&rules::BAD_LEAFFACE, [i as u64, face, 0]))
+            })?;
+        }
         // Leafs (BSP_LoadLeafs).
         let clusters = vis.as_ref().map(|v| u64::from(v.clusters()));
-        f.check(self.leafs.iter(), |i, leaf| {
-            let o = at(Lump::Leafs, i);
+        f.check(Lump::Leafs, self.leafs, |i, leaf| {
             let area = leaf.area();
             let (first, count) = leaf.leaffaces();
             let lf_end = range_end(first, count);
@@ -266,14 +241,14 @@ impl<'a, L: Layout> Map<'a, L> {
             if let (Some(n), Some(cluster)) = (clusters, leaf.cluster())
                 && cluster >= n
             {
-                return Some((&rules::BAD_CLUSTER, o, [i as u64, cluster, n]));
+                return Some((&rules::BAD_CLUSTER, [i as u64, cluster, n]));
             }
             if area >= n_areas {
-                Some((&rules::BAD_AREA, o, [i as u64, area, n_areas]))
+                Some((&rules::BAD_AREA, [i as u64, area, n_areas]))
             } else if lf_end > n_leaffaces {
-                Some((&rules::BAD_LEAFFACE_RANGE, o, [i as u64, lf_end, 0]))
+                Some((&rules::BAD_LEAFFACE_RANGE, [i as u64, lf_end, 0]))
             } else if lb_end > n_leafbrushes {
-                Some((&rules::BAD_LEAFBRUSH_RANGE, o, [i as u64, lb_end, 0]))
+                Some((&rules::BAD_LEAFBRUSH_RANGE, [i as u64, lb_end, 0]))
             } else {
                 None
             }
@@ -288,39 +263,29 @@ impl<'a, L: Layout> Map<'a, L> {
         }
         // Nodes (BSP_LoadNodes).
         let mut tree_ok = true;
-        f.check(self.nodes.iter(), |i, node| {
-            let o = at(Lump::Nodes, i);
+        f.check(Lump::Nodes, self.nodes, |i, node| {
             let plane = node.planenum();
             let (first, count) = node.faces();
             let end = range_end(first, count);
             if plane >= n_planes {
-                return Some((
-                    &rules::BAD_PLANENUM,
-                    o,
-                    [Lump::Nodes as u64, i as u64, plane],
-                ));
+                return Some((&rules::BAD_PLANENUM, [Lump::Nodes as u64, i as u64, plane]));
             }
             for c in node.children() {
                 if c < 0 {
                     let leaf = u64::from(!c as u32);
                     if leaf >= n_leafs {
                         tree_ok = false;
-                        return Some((&rules::BAD_CHILD_LEAF, o, [i as u64, leaf, 0]));
+                        return Some((&rules::BAD_CHILD_LEAF, [i as u64, leaf, 0]));
                     }
                 } else if c as u64 >= n_nodes {
                     tree_ok = false;
-                    return Some((&rules::BAD_CHILD_NODE, o, [i as u64, c as u64, 0]));
+                    return Some((&rules::BAD_CHILD_NODE, [i as u64, c as u64, 0]));
                 }
             }
-            (end > n_faces).then_some((
-                &rules::BAD_FACE_RANGE,
-                o,
-                [Lump::Nodes as u64, i as u64, end],
-            ))
+            (end > n_faces).then_some((&rules::BAD_FACE_RANGE, [Lump::Nodes as u64, i as u64, end]))
         })?;
         // Models (BSP_LoadSubModels); the world model's faces are not checked by Q2PRO either.
-        f.check(self.models.iter(), |i, m| {
-            let o = at(Lump::Models, i);
+        f.check(Lump::Models, self.models, |i, m| {
             let head = m.headnode.get();
             let bad_head = if head < 0 {
                 u64::from(!head as u32) >= n_leafs
@@ -333,17 +298,9 @@ impl<'a, L: Layout> Map<'a, L> {
             );
             if bad_head {
                 tree_ok = false;
-                Some((
-                    &rules::BAD_HEADNODE,
-                    o,
-                    [i as u64, i64::from(head) as u64, 0],
-                ))
+                Some((&rules::BAD_HEADNODE, [i as u64, i64::from(head) as u64, 0]))
             } else if i > 0 && end > n_faces {
-                Some((
-                    &rules::BAD_FACE_RANGE,
-                    o,
-                    [Lump::Models as u64, i as u64, end],
-                ))
+                Some((&rules::BAD_FACE_RANGE, [Lump::Models as u64, i as u64, end]))
             } else {
                 None
             }
@@ -407,7 +364,9 @@ impl<'a, L: Layout> Map<'a, L> {
             }
         };
         for start in 0..count {
-            if get(bits, start) != WHITE {
+            // Most texinfos have no successor: left white, a walk that reaches one later finds
+            // that its chain ends there, as it would have found it coloured so.
+            if get(bits, start) != WHITE || self.next_frame(start).is_none() {
                 continue;
             }
             let mut x = start;

@@ -74,7 +74,8 @@ impl Format for BlpFormat {
     }
 
     /// Writes the level straight into `out`: no allocation for the picture (only a short chunk's
-    /// zero-padded copy, and a JPEG's frame, are allocated).
+    /// zero-padded copy, a JPEG's compressed stream, and a JPEG frame that must be cropped or
+    /// padded, are allocated).
     fn decode_into(
         &self,
         ctx: &Context<'_>,
@@ -324,11 +325,13 @@ pub fn decode_mip_into(
     let opaque = alpha_bits == 0 && !stored_alpha;
     match blp.encoding() {
         Encoding::Jpeg => {
-            let (samples, frame) = jpeg_samples(blp, mip, limits, opaque)?;
-            if frame == (w, h) && samples.len() == out.len() {
-                out.copy_from_slice(&samples);
+            let (pieces, frame) = jpeg_pieces(blp, mip, limits)?;
+            if frame == (w, h) {
+                // The frame is the level: decoded straight into `out`.
+                jpeg_decode_into(&pieces, mip, limits, opaque, out)?;
                 return Ok(());
             }
+            let samples = jpeg_samples(&pieces, frame, mip, limits, opaque)?;
             let src = (frame.0 as usize, frame.1 as usize);
             crop::crop_or_pad(&samples, src, out, (w as usize, h as usize))
                 .map_err(|_| jpeg_invalid(mip))?;
@@ -400,50 +403,95 @@ fn jpeg_invalid(mip: &Mip<'_>) -> Error {
     Error::file(&rules::JPEG_INVALID, mip.offset, [mip.level.into(), 0, 0])
 }
 
-/// The level's JPEG frame decoded to RGBA8 (alpha 255 when `opaque`), and the frame's size, which
-/// may differ from the level's.
-fn jpeg_samples(
-    blp: &Blp<'_>,
-    mip: &Mip<'_>,
+/// A JPEG stream's pieces, read one after the other.
+type JpegPieces<'d> = Vec<&'d [u8]>;
+
+/// The level's JPEG stream as the pieces the decoder reads one after the other (header and
+/// chunk, or the pieces around a tables-only header's EOI and the image's SOI), and the frame's
+/// size, which may differ from the level's; the frame's RGBA8 length is checked against `limits`
+/// (the decoder allocates the frame and its component planes before anything can be cropped).
+fn jpeg_pieces<'d>(
+    blp: &Blp<'d>,
+    mip: &Mip<'d>,
     limits: &Limits,
-    opaque: bool,
-) -> Result<(Vec<u8>, (u32, u32)), Error> {
-    let invalid = || jpeg_invalid(mip);
+) -> Result<(JpegPieces<'d>, (u32, u32)), Error> {
     let joined = Joined {
         head: blp.jpeg_header(),
         tail: mip.data,
     };
-    let frame = joined.frame().ok_or_else(invalid)?;
+    let frame = joined.frame().ok_or_else(|| jpeg_invalid(mip))?;
     let (fw, fh) = (u32::from(frame.width), u32::from(frame.height));
-    // The decoder allocates the frame (and its component planes) before we can crop it.
-    let frame_len = limits.rgba_len(fw, fh)?;
-    // Header and chunk, or the pieces around a tables-only header's EOI and the image's SOI.
+    limits.rgba_len(fw, fh)?;
     let mut pieces = Vec::with_capacity(2);
     joined.spliced(|piece| pieces.push(piece));
-    // Alpha 255 is written in the decoder's reordering pass, not in a second pass here.
-    let alpha = if opaque {
+    Ok((pieces, (fw, fh)))
+}
+
+/// Alpha 255 is written in the decoder's own pass over the pixels, not in a second pass here.
+fn jpeg_alpha(opaque: bool) -> lumpkit_jpeg::Alpha {
+    if opaque {
         lumpkit_jpeg::Alpha::Opaque
     } else {
         lumpkit_jpeg::Alpha::Stored
-    };
-    let decoded = lumpkit_jpeg::decode_with_alpha(
-        lumpkit_jpeg::Backend::default(),
-        &pieces,
-        limits.max_alloc,
-        BGRA_TO_RGBA,
-        alpha,
-    )
-    .map_err(|e| match e {
+    }
+}
+
+/// A decoder error as the level's diagnostic (or the allocation limit it hit).
+fn jpeg_error(e: lumpkit_jpeg::JpegError, mip: &Mip<'_>) -> Error {
+    match e {
         lumpkit_jpeg::JpegError::TooLarge { needed, allowed } => {
             Error::limit(&lumpkit_formats::rules::LIMIT_ALLOC, [needed, allowed, 0])
         }
-        _ => invalid(),
-    })?;
+        _ => jpeg_invalid(mip),
+    }
+}
+
+/// A frame of the level's size decoded straight into `out` (no frame buffer, no copy).
+fn jpeg_decode_into(
+    pieces: &[&[u8]],
+    mip: &Mip<'_>,
+    limits: &Limits,
+    opaque: bool,
+    out: &mut [u8],
+) -> Result<(), Error> {
+    let size = lumpkit_jpeg::decode_into_with_alpha(
+        lumpkit_jpeg::Backend::default(),
+        pieces,
+        limits.max_alloc,
+        BGRA_TO_RGBA,
+        jpeg_alpha(opaque),
+        out,
+    )
+    .map_err(|e| jpeg_error(e, mip))?;
+    if size != (mip.width, mip.height) {
+        return Err(jpeg_invalid(mip));
+    }
+    Ok(())
+}
+
+/// The level's JPEG frame (of the size `frame`, which may differ from the level's) decoded to
+/// RGBA8 (alpha 255 when `opaque`) in a buffer of its own.
+fn jpeg_samples(
+    pieces: &[&[u8]],
+    (fw, fh): (u32, u32),
+    mip: &Mip<'_>,
+    limits: &Limits,
+    opaque: bool,
+) -> Result<Vec<u8>, Error> {
+    let frame_len = limits.rgba_len(fw, fh)?;
+    let decoded = lumpkit_jpeg::decode_with_alpha(
+        lumpkit_jpeg::Backend::default(),
+        pieces,
+        limits.max_alloc,
+        BGRA_TO_RGBA,
+        jpeg_alpha(opaque),
+    )
+    .map_err(|e| jpeg_error(e, mip))?;
     let samples = decoded.samples;
     if samples.len() != frame_len || (decoded.width, decoded.height) != (fw, fh) {
-        return Err(invalid());
+        return Err(jpeg_invalid(mip));
     }
-    Ok((samples, (fw, fh)))
+    Ok(samples)
 }
 
 /// A JPEG level as an image: the decoder's buffer itself when the frame is the level's size.
@@ -454,7 +502,8 @@ fn decode_jpeg(
     opaque: bool,
 ) -> Result<Image, Error> {
     let out_len = limits.rgba_len(mip.width, mip.height)?;
-    let (samples, (fw, fh)) = jpeg_samples(blp, mip, limits, opaque)?;
+    let (pieces, (fw, fh)) = jpeg_pieces(blp, mip, limits)?;
+    let samples = jpeg_samples(&pieces, (fw, fh), mip, limits, opaque)?;
     if (fw, fh) == (mip.width, mip.height) {
         return Ok(Image {
             width: fw,
