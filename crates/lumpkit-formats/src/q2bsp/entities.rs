@@ -7,7 +7,7 @@ use crate::diag::Sink;
 use crate::error::Error;
 
 use super::rules;
-use super::scan::find_byte;
+use crate::bytes::find_byte;
 
 /// The entity text: the lump up to its first NUL (what `extract` writes as `entities.txt`).
 pub fn text(lump: &[u8]) -> &[u8] {

@@ -20,7 +20,6 @@ pub mod layout;
 pub mod limits;
 pub mod raw;
 pub mod rules;
-mod scan;
 pub mod surfaces;
 pub mod textures;
 pub mod tree;

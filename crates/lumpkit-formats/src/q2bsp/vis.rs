@@ -164,7 +164,7 @@ impl<'a> Vis<'a> {
 /// Walks one compressed row as `CM_DecompressVis` does, handing each literal byte and its
 /// position to `literal` (zero runs are skipped), and says whether the row overran.
 fn walk_row(input: &[u8], row_len: usize, mut literal: impl FnMut(u8, usize)) -> Decompressed {
-    // Byte by byte: passing literal runs whole (their length from `scan::find_byte`) cost more
+    // Byte by byte: passing literal runs whole (their length from `bytes::find_byte`) cost more
     // on real rows, whose literal runs are short (callgrind: 266k → 471k on `lq_e0m1`).
     let mut it = input.iter();
     let mut written = 0usize;
