@@ -69,3 +69,15 @@ pub mod q2bsp;
 pub mod sevenz;
 pub mod wal;
 pub mod zip;
+
+/// A seeded xorshift64 stream for the randomised tests that compare a fast check with its plain
+/// reference (the same draws on every run, so a failure replays).
+#[cfg(test)]
+pub(crate) fn xorshift(mut seed: u64) -> impl FnMut() -> u64 {
+    move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    }
+}

@@ -371,13 +371,7 @@ mod tests {
 
     #[test]
     fn may_exceed_never_hides_a_wider_face() {
-        let mut seed = 0x2545_F491_4F6C_DD1Du64;
-        let mut next = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut next = crate::xorshift(0x2545_F491_4F6C_DD1D);
         // Miri interprets every step: a sample there, the full run natively.
         for _ in 0..if cfg!(miri) { 2_000 } else { 200_000 } {
             // Bounds near cell edges and far apart, fractional and whole, a few beyond 2^40.
@@ -395,13 +389,8 @@ mod tests {
 
     #[test]
     fn alloc_matches_glquakes_column_scan() {
-        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
-        let mut next = move |n: u64| {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            (seed % n) as usize
-        };
+        let mut draw = crate::xorshift(0x9E37_79B9_7F4A_7C15);
+        let mut next = move |n: u64| (draw() % n) as usize;
         // Miri interprets every step (and compares every page each time): a sample there.
         let (maps, faces) = if cfg!(miri) { (2, 60) } else { (40, 600) };
         for _ in 0..maps {

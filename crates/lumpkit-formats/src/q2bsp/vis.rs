@@ -253,13 +253,7 @@ mod tests {
 
     #[test]
     fn rows_match_the_reference_walk() {
-        let mut seed = 0x853C_49E6_748F_EA9Bu64;
-        let mut next = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut next = crate::xorshift(0x853C_49E6_748F_EA9B);
         // Miri interprets every step: a sample there, the full run natively.
         for _ in 0..if cfg!(miri) { 500 } else { 20_000 } {
             let len = (next() % 40) as usize;
