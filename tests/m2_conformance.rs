@@ -215,3 +215,22 @@ fn real_skeletons_hold_and_vertex_bones_name_bones_directly() {
         assert!(weighted > 300, "{skin_file}: only {weighted} influences");
     }
 }
+
+#[test]
+fn a_batch_without_material_says_why_at_the_batch_itself() {
+    // corpus/m2/skinpair_v26403.skin: batch 0 names material 20 of a one-material model.
+    let j = info(&support::workspace_root().join("corpus/m2/skinpair_v26403.skin"));
+    let diagnostic = &j["diagnostics"][0];
+    assert_eq!(diagnostic["code"], "skin-batch-material-out-of-range");
+    let why = j["batches"][0]["render_state"]["error"].as_str().unwrap();
+    // The same rule, batch and offset as the file's own diagnostic (not the model's start).
+    let at = diagnostic["offset"].as_u64().unwrap();
+    assert_ne!(at, 0);
+    assert_eq!(
+        why,
+        format!(
+            "skin-batch-material-out-of-range: {} (at byte {at})",
+            diagnostic["message"].as_str().unwrap()
+        )
+    );
+}

@@ -135,12 +135,17 @@ info = json.load(open(sys.argv[1]))
 out = open(sys.argv[2]).read()
 # This skin's own lines: from its header to the next unindented line (the next skin's header).
 section = re.split(r"^\S", out.split(sys.argv[3] + ":", 1)[1], maxsplit=1, flags=re.M)[0]
-lines = re.findall(r"^  batch (\d+): submesh (\d+), material (\d+): (\S+)", section, re.M)
+lines = re.findall(r"^  batch (\d+): submesh (\d+), material (\d+): (.*)$", section, re.M)
 batches = info["batches"]
 assert len(lines) == len(batches), (len(lines), len(batches))
-for (i, submesh, material, blend), b in zip(lines, batches):
+for (i, submesh, material, state), b in zip(lines, batches):
     assert int(submesh) == b["submesh"] and int(material) == b["material"], (i, b)
-    assert blend == b["render_state"]["blend_state"], (i, blend, b["render_state"])
+    rs = b["render_state"]
+    if "error" in rs:
+        # A batch without render state: the same reason, word for word.
+        assert state == "no render state: " + rs["error"], (i, state, rs)
+    else:
+        assert state.split()[0] == rs["blend_state"], (i, state, rs)
 PY
     n=$((n + 1))
   done

@@ -124,6 +124,6 @@ fn describe(state: &Result<RenderState, RenderError>) -> String {
             },
             s.alpha_ref.base,
         ),
-        Err(e) => format!("no render state: {e:?}"),
+        Err(e) => format!("no render state: {e}"),
     }
 }

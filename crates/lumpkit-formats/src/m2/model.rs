@@ -395,7 +395,8 @@ impl<'a> M2<'a> {
         }
     }
 
-    /// The material a batch uses.
+    /// The material a batch uses. The error cannot name the batch (it says batch 0, at the
+    /// model's start); [`super::skin::Skin::batch_material`] names the batch and its offset.
     pub fn batch_material(&self, batch: &Batch) -> Result<&'a Material, Error> {
         let index = batch.material_index.get();
         let materials = self.materials()?;

@@ -461,6 +461,18 @@ pub enum RenderError {
     Material(crate::error::Error),
 }
 
+impl core::fmt::Display for RenderError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self {
+            Self::UnknownBlendingMode(_) => f.write_str("unknown blending mode"),
+            Self::BlendAddUnavailable => f.write_str("BlendAdd does not exist in this generation"),
+            Self::Material(e) => e.fmt(f),
+        }
+    }
+}
+
+impl core::error::Error for RenderError {}
+
 /// The blend-state row of an on-disk blending mode.
 pub fn blend_state(blending_mode: u16) -> Option<&'static BlendState> {
     let state = *BLENDING_MODE_TO_STATE.get(usize::from(blending_mode))?;

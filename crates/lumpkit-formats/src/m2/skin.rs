@@ -210,6 +210,32 @@ impl<'a> Skin<'a> {
         self.typed(Part::Batches)
     }
 
+    /// The file offset of batch `i` (whether or not it exists).
+    pub fn batch_offset(&self, i: usize) -> u64 {
+        self.base
+            .saturating_add(self.header.batches.offset.get().into())
+            .saturating_add((i as u64).saturating_mul(24))
+    }
+
+    /// The material batch `i` (`batch`) draws with in `model`: the same check as `validate`'s,
+    /// with the error naming this batch and its offset in the skin file.
+    pub fn batch_material<'m>(
+        &self,
+        model: &super::model::M2<'m>,
+        i: usize,
+        batch: &Batch,
+    ) -> Result<&'m super::raw::Material, Error> {
+        let index = batch.material_index.get();
+        let materials = model.materials()?;
+        materials.get(usize::from(index)).ok_or_else(|| {
+            Error::file(
+                &rules::SKIN_BATCH_MATERIAL,
+                self.batch_offset(i),
+                [i as u64, index.into(), materials.len() as u64],
+            )
+        })
+    }
+
     /// The raw profile header.
     pub fn header(&self) -> &SkinProfile {
         &self.header

@@ -262,9 +262,10 @@ fn describe_skin(skin: &Skin<'_>, model: Option<&M2<'_>>, cap: usize) -> SkinInf
     let batches = all_batches
         .iter()
         .take(cap)
-        .map(|b| SkinBatch {
+        .enumerate()
+        .map(|(n, b)| SkinBatch {
             batch: *b,
-            render_state: model.map(|m| match m.batch_material(b) {
+            render_state: model.map(|m| match skin.batch_material(m, n, b) {
                 Ok(mat) => {
                     let g = Generation::for_material(m.version(), mat.blending_mode.get());
                     render::material_render_state(mat, g)
@@ -620,16 +621,7 @@ fn batch_json(b: &Batch) -> Value {
 pub fn render_state_json(state: Result<RenderState, RenderError>) -> Value {
     let s = match state {
         Ok(s) => s,
-        Err(e) => {
-            let why = match e {
-                RenderError::UnknownBlendingMode(_) => "unknown blending mode".to_string(),
-                RenderError::BlendAddUnavailable => {
-                    "BlendAdd does not exist in this generation".to_string()
-                }
-                RenderError::Material(e) => e.to_string(),
-            };
-            return json!({"error": why});
-        }
+        Err(e) => return json!({"error": e.to_string()}),
     };
     let b = s.blend;
     let alpha = s.effective_alpha_factors();
