@@ -149,6 +149,19 @@ fn generated_archives_read_back() {
     // The neutral locale wins when one name has several.
     let files = support::extracted_hashes(mpq(), &ctx, get("locales.mpq"), "locales.mpq");
     assert_eq!(files["preview.txt"], support::sha256_hex(b"neutral"));
+    // With no neutral entry, the first localised one in the hash chain, as `Mpq::find` picks it;
+    // the other stays readable under `#<block index>/<name>`.
+    let bytes = get("locales_no_neutral.mpq");
+    let files = support::extracted_hashes(mpq(), &ctx, bytes, "locales_no_neutral.mpq");
+    assert_eq!(files["preview.txt"], support::sha256_hex(b"enUS"));
+    assert_eq!(files["#1/preview.txt"], support::sha256_hex(b"deDE"));
+    let view = lumpkit_formats::mpq::Mpq::parse(
+        bytes,
+        lumpkit_formats::mpq::MapKind::Generic,
+        &mut lumpkit_formats::diag::Ignore,
+    )
+    .unwrap();
+    assert_eq!(view.find(b"preview.txt").unwrap().locale, 0x409);
     // v1 and v2-behind-user-data archives of the same members read the same.
     let a = mpq().children(&ctx, get("valid_v1.mpq")).unwrap();
     assert_eq!(a.len(), 5);

@@ -595,6 +595,24 @@ pub fn samples() -> Vec<Sample> {
         "ok",
         &[],
     ));
+    // One name in two locales and none neutral: a client in either locale finds its own; a
+    // name lookup without a locale (StormLib's `GetHashEntryAny`) finds the first in the chain.
+    s.push(Sample::new(
+        "locales_no_neutral.mpq",
+        Writer::new(vec![
+            File {
+                locale: 0x409,
+                ..File::new("preview.txt", b"enUS")
+            },
+            File {
+                locale: 0x407,
+                ..File::new("preview.txt", b"deDE")
+            },
+        ])
+        .build(),
+        "ok",
+        &[],
+    ));
     s.push(Sample::new("valid_map.w3x", map().build(), "ok", &[]));
     s.push(Sample::new(
         "valid_v3_het_bet.mpq",

@@ -369,9 +369,11 @@ impl<'a> Mpq<'a> {
         )
     }
 
-    /// Looks a name up as Storm's `GetHashEntryLocale` does for the neutral locale: among the
-    /// entries with the name's two check hashes, the last neutral one its hash chain reaches, else
-    /// the first localised one. O(table): collect [`Mpq::hash_entries`] for repeated lookups.
+    /// Looks a name up as StormLib's `GetHashEntryAny` does: among the entries with the name's two
+    /// check hashes, the last neutral one its hash chain reaches (Storm's neutral-locale lookup,
+    /// `GetHashEntryLocale`, keeps the same one), else the first localised one (which a
+    /// neutral-locale lookup would not find at all; a client in that locale finds it first).
+    /// The facade orders a name's members the same way. O(table): collect [`Mpq::hash_entries`] for repeated lookups.
     pub fn find(&self, name: &[u8]) -> Option<HashEntry> {
         let a = crypt::hash(name, crypt::HashKind::NameA);
         let b = crypt::hash(name, crypt::HashKind::NameB);

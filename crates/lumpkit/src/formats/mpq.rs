@@ -185,8 +185,8 @@ impl Format for MpqFormat {
         Ok(archive.children(ctx))
     }
 
-    /// Writes every member as it is read: a name's preferred member (the neutral locale, the last
-    /// in the name's hash chain, as a lookup by name in the game finds it) under the name, its
+    /// Writes every member as it is read: a name's preferred member (the one a lookup finds,
+    /// `preference`) under the name, its
     /// locale variants and duplicates under `#<block index>/<name>`, unnamed ones as
     /// `#<block index>`.
     fn extract(
@@ -429,7 +429,7 @@ impl<'b> Archive<'b> {
     }
 
     /// Names members from the well-known names and the `(listfile)`, and orders each name's members
-    /// as a lookup finds them (neutral locale, then hash-chain order). `het`: the archive is read
+    /// as a lookup finds them (`preference`). `het`: the archive is read
     /// through its HET/BET tables, which resolve the names first.
     fn name_members(
         &mut self,
@@ -504,38 +504,26 @@ impl<'b> Archive<'b> {
                 0,
             ]))?;
         }
-        // A name's members in the order a lookup prefers them: the neutral locale first and, among
-        // several neutral entries of one name (a protector trick), the last its hash chain reaches,
-        // as Storm's `GetHashEntryLocale` keeps the last neutral match.
+        // A name's members in the order a lookup prefers them (`preference`). The key lowercases
+        // the name and hashes it: computed once per member, not per comparison (with 100,000
+        // members that was most of the time `check` spent on the archive).
         let count = self.mpq.hash_table_entries.max(1);
-        let chain = |m: &Entry| -> (bool, std::cmp::Reverse<u32>, u32) {
+        self.members.sort_by_cached_key(|m| {
             let start = m
                 .name
                 .as_deref()
                 .map(|n| crypt::hash(n.as_bytes(), HashKind::TableOffset) % count)
                 .unwrap_or(0);
-            let distance = m.hash.index.wrapping_sub(start).wrapping_add(count) % count;
-            (
-                m.hash.locale != 0,
-                std::cmp::Reverse(distance),
-                m.hash.index,
-            )
-        };
-        // The key lowercases the name and hashes it: computed once per member, not per comparison
-        // (with 100,000 members that was most of the time `check` spent on the archive).
-        self.members.sort_by_cached_key(|m| {
-            let (localised, distance, index) = chain(m);
             (
                 m.name.as_deref().map(str::to_ascii_lowercase),
-                localised,
-                distance,
-                index,
+                preference(m, start, count),
+                m.hash.index,
             )
         });
         Ok(())
     }
 
-    /// The member a lookup of `name` finds (neutral locale first, then the last in its chain).
+    /// The member a lookup of `name` finds: the first in `preference` order.
     fn lookup(&self, name: &[u8]) -> Option<&Entry> {
         let a = crypt::hash(name, HashKind::NameA);
         let b = crypt::hash(name, HashKind::NameB);
@@ -544,10 +532,7 @@ impl<'b> Archive<'b> {
         self.members
             .iter()
             .filter(|m| m.hash.hash_a == a && m.hash.hash_b == b)
-            .min_by_key(|m| {
-                let distance = m.hash.index.wrapping_sub(start).wrapping_add(count) % count;
-                (m.hash.locale != 0, std::cmp::Reverse(distance))
-            })
+            .min_by_key(|m| preference(m, start, count))
     }
 
     /// The member's name with `/` separators, or `#<block index>`.
@@ -880,4 +865,17 @@ pub struct MpqEntry {
     /// The hash entry's locale, when not neutral.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub locale: Option<u16>,
+}
+
+/// Where a member of one name stands in lookup order (lower first), as `Mpq::find` and
+/// StormLib's `GetHashEntryAny` choose: a neutral-locale entry first and, among several (a
+/// protector trick), the last its hash chain reaches, as Storm keeps the last neutral match;
+/// with no neutral entry, the first localised one the chain reaches. `start` is the name's first
+/// slot in a table of `count` entries.
+fn preference(m: &Entry, start: u32, count: u32) -> (bool, i64) {
+    let distance = i64::from(m.hash.index.wrapping_sub(start).wrapping_add(count) % count);
+    match m.hash.locale {
+        0 => (false, -distance),
+        _ => (true, distance),
+    }
 }
