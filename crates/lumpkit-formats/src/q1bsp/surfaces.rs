@@ -54,6 +54,7 @@ pub(super) fn ceil(x: f64) -> i64 {
 /// and the maxima side by side, so that each pair is one vector `min`/`max`). The engines round
 /// each projection to `float` before comparing; rounding never reverses an order, so rounding
 /// the extremes of [`surface_bounds_f64`] gives the same bounds ([`round_bounds`]).
+#[inline]
 pub(crate) fn surface_bounds<E: EdgeRecord>(
     vecs: &[[F32; 4]; 2],
     edges_of_face: (u64, u64),
@@ -251,14 +252,12 @@ impl DeferredPages {
             self.held = self.held.saturating_add(1);
             return true;
         }
-        let mut pages = Pages::new();
+        let pages = self.pages.insert(Pages::new());
         for &(w, h) in &self.pending {
             // Never full: 64 blocks, 65 pages.
             pages.alloc(usize::from(w), usize::from(h));
         }
-        let placed = pages.alloc(w, h);
-        self.pages = Some(pages);
-        placed
+        pages.alloc(w, h)
     }
 
     /// Pages filled, or while deferred the block count (an upper bound of at most 64).
@@ -368,7 +367,17 @@ impl Bsp1<'_> {
             if !limits {
                 continue;
             }
-            let ext = extents_of(round_bounds(bounds));
+            let rounded = round_bounds(bounds);
+            // Without a lightmap block to place (GoldSrc, or every page already full), a face
+            // matters only if it may be the widest: skip the exact rounding otherwise, as Quake 2
+            // does.
+            let places_block = !goldsrc && scan.full_at.is_none();
+            if !places_block
+                && (special || scan.widest.is_some_and(|(w, _)| !may_exceed(rounded, w)))
+            {
+                continue;
+            }
+            let ext = extents_of(rounded);
             let largest = ext[0].max(ext[1]);
             if !special && scan.widest.is_none_or(|(w, _)| largest > w) {
                 scan.widest = Some((largest, i));
