@@ -190,19 +190,20 @@ impl Pages {
             if usize::from(*lowest).saturating_add(h) > BLOCK {
                 continue;
             }
-            let maxima = window_max(page, w);
+            let mut maxima = window_max(page, w);
+            // Starts from `starts` on are not GLQuake's (`i < BLOCK_WIDTH - w`): out of the
+            // search, so that it runs over the whole page (fixed length, vectorised).
+            if let Some(past) = maxima.get_mut(starts..) {
+                past.fill(u8::MAX);
+            }
             // A fold (not `Iterator::min`, which tracks a reference) so that it is vectorised.
-            let least = maxima
-                .get(..starts)
-                .unwrap_or(&[])
-                .iter()
-                .fold(u8::MAX, |a, &m| a.min(m));
+            let least = maxima.iter().fold(u8::MAX, |a, &m| a.min(m));
             let best = usize::from(least);
             let top = best.saturating_add(h);
             if !fits(best) {
                 continue;
             }
-            let Some(x) = maxima.iter().position(|&m| usize::from(m) == best) else {
+            let Some(x) = first_equal(&maxima, least) else {
                 continue;
             };
             for a in page.iter_mut().skip(x).take(w) {
@@ -266,28 +267,51 @@ impl DeferredPages {
     }
 }
 
+/// The first index of `x` on the page: 16 columns compared at once (a vectorised OR of the
+/// comparisons), then the one group that holds it searched column by column.
+fn first_equal(values: &[u8; BLOCK], x: u8) -> Option<usize> {
+    const GROUP: usize = 16;
+    values
+        .chunks_exact(GROUP)
+        .position(|group| group.iter().fold(false, |hit, &v| hit | (v == x)))
+        .and_then(|g| {
+            let start = g.saturating_mul(GROUP);
+            let group = values.get(start..)?;
+            Some(start.saturating_add(group.iter().position(|&v| v == x)?))
+        })
+}
+
 /// `out[i]` = the largest of `page[i..i + w]`, for every `i` with `i + w <= BLOCK` (later entries
-/// are maxima of shorter windows). Windows of doubling widths (each one `max` pass over the page,
-/// which the compiler vectorises), then two overlapping windows of the largest power of two `<= w`.
+/// are maxima of shorter windows). Windows of doubling widths, then two overlapping windows of
+/// the largest power of two `<= w`. Each step is one `max` pass over the whole page against a
+/// copy of it shifted left (zeros shifted in), fixed lengths that the compiler vectorises
+/// without a scalar remainder.
 fn window_max(page: &[u8; BLOCK], w: usize) -> [u8; BLOCK] {
-    // `out[i] = max(out[i], from[i + shift])` over whole slices (zipped slice iterators, which
-    // the compiler turns into vector `max` without bounds checks).
-    fn widen(out: &mut [u8; BLOCK], from: &[u8; BLOCK], shift: usize) {
-        for (o, &b) in out.iter_mut().zip(from.get(shift..).unwrap_or(&[])) {
-            *o = (*o).max(b);
+    // The page, then zeros: `padded[shift..][..BLOCK]` is the page shifted by `shift < BLOCK`.
+    fn widen(padded: &mut [u8; 2 * BLOCK], shift: usize) {
+        let Some(&shifted) = padded.get(shift..).and_then(|s| s.first_chunk::<BLOCK>()) else {
+            return;
+        };
+        if let Some(cur) = padded.first_chunk_mut::<BLOCK>() {
+            for (o, b) in cur.iter_mut().zip(shifted) {
+                *o = (*o).max(b);
+            }
         }
     }
-    let mut cur = *page;
+    let mut padded = [0u8; 2 * BLOCK];
+    if let Some(head) = padded.first_chunk_mut::<BLOCK>() {
+        *head = *page;
+    }
     let mut width = 1usize;
     while width.saturating_mul(2) <= w {
-        let mut next = cur;
-        widen(&mut next, &cur, width);
-        cur = next;
+        widen(&mut padded, width);
         width = width.saturating_mul(2);
     }
-    let mut out = cur;
-    widen(&mut out, &cur, w.saturating_sub(width));
-    out
+    widen(&mut padded, w.saturating_sub(width));
+    padded
+        .first_chunk::<BLOCK>()
+        .copied()
+        .unwrap_or([u8::MAX; BLOCK])
 }
 
 impl Bsp1<'_> {
