@@ -49,57 +49,39 @@ pub(super) fn ceil(x: f64) -> i64 {
     }
 }
 
-/// The lumps a face's extents need.
-struct Faces<'b, L: Layout> {
-    vertexes: &'b [Vertex],
-    edges: &'b [L::Edge],
-    surfedges: &'b [I32],
-    texinfo: &'b [TexInfo],
-}
-
-impl<L: Layout> Faces<'_, L> {
-    /// The face's extents in texels per texture axis (`surface_extents`), with its texinfo.
-    fn extents(&self, face: &L::Face) -> Option<(&TexInfo, [i64; 2])> {
-        let t = self.texinfo.get(usize::try_from(face.texinfo()).ok()?)?;
-        let ext = surface_extents(
-            &t.vecs,
-            face.edges(),
-            self.surfedges,
-            self.edges,
-            self.vertexes,
-        )?;
-        Some((t, ext))
-    }
-}
-
-/// A face's extents in texels per texture axis, as `CalcSurfaceExtents` computes them in every
-/// engine read (id Quake `model.c` / `gl_model.c`, QuakeSpasm, ReHLDS `model.cpp`, id Quake 2
-/// `ref_soft/r_model.c` and `ref_gl/gl_model.c`, yquake2: the same code, Quake 2 only reads its
-/// texinfo from another record): every vertex the surfedges `(first, count)` start at, projected
-/// on both texture axes `vecs` (products and sums in double precision, the result stored to
-/// `float` as QuakeSpasm does; the x87 code of the original engines rounds the same extended sum
-/// to the same `float`), then `(ceil(max/16) - floor(min/16)) * 16`. `None` when an index is bad
-/// (other rules report it) or the face has no edge.
-pub(crate) fn surface_extents<E: EdgeRecord>(
+/// The least and greatest texture coordinate of a face's vertices on each axis, `[min s, min t,
+/// max s, max t]`, as `float`s (the first half of [`surface_bounds_f64`]'s extents; the minima side by side
+/// and the maxima side by side, so that each pair is one vector `min`/`max`). The engines round
+/// each projection to `float` before comparing; rounding never reverses an order, so rounding
+/// the extremes of [`surface_bounds_f64`] gives the same bounds ([`round_bounds`]).
+#[inline]
+pub(crate) fn surface_bounds<E: EdgeRecord>(
     vecs: &[[F32; 4]; 2],
     edges_of_face: (u64, u64),
     surfedges: &[I32],
     edges: &[E],
     vertexes: &[Vertex],
-) -> Option<[i64; 2]> {
-    surface_bounds(vecs, edges_of_face, surfedges, edges, vertexes).map(extents_of)
+) -> Option<[f32; 4]> {
+    surface_bounds_f64(vecs, edges_of_face, surfedges, edges, vertexes).map(round_bounds)
 }
 
-/// The least and greatest texture coordinate of a face's vertices on each axis, `[min s, min t,
-/// max s, max t]`, as `float`s (the first half of [`surface_extents`]; the minima side by side
-/// and the maxima side by side, so that each pair is one vector `min`/`max`).
-pub(crate) fn surface_bounds<E: EdgeRecord>(
+/// A face's texture bounds as `CalcSurfaceExtents` computes them in every engine read (id Quake
+/// `model.c` / `gl_model.c`, QuakeSpasm, ReHLDS `model.cpp`, id Quake 2 `ref_soft/r_model.c` and
+/// `ref_gl/gl_model.c`, yquake2: the same code, Quake 2 only reads its texinfo from another
+/// record): every vertex the surfedges `(first, count)` start at, projected on both texture axes
+/// `vecs` with products and sums in double precision. The renderer limits store each result to
+/// `float` as QuakeSpasm does (the x87 code of the original engines rounds the same extended sum
+/// to the same `float`: [`round_bounds`]), then take `(ceil(max/16) - floor(min/16)) * 16`
+/// ([`extents_of`]); the lightmap size in QuakeSpasm and ericw-tools uses the double values.
+/// `None` when an index is bad (other rules report it) or the face has no edge.
+#[inline]
+pub(crate) fn surface_bounds_f64<E: EdgeRecord>(
     vecs: &[[F32; 4]; 2],
     (first, count): (u64, u64),
     surfedges: &[I32],
     edges: &[E],
     vertexes: &[Vertex],
-) -> Option<[f32; 4]> {
+) -> Option<[f64; 4]> {
     // One range check for the face's surfedges instead of one per edge (the hot loop of
     // validation on large maps); a range past the lump is `None`, as an index past it was.
     let start = usize::try_from(first).ok()?;
@@ -107,34 +89,45 @@ pub(crate) fn surface_bounds<E: EdgeRecord>(
     if run.is_empty() {
         return None;
     }
+    // The texinfo row hoisted, widened once per face. Both axes' products form one two-lane
+    // multiply-add chain and both bounds one vector `min` / `max` (the compiler pairs them). A
+    // gather of the vertices into a stack buffer first, then a projection loop, measured worse
+    // (callgrind, `lq_e0m1`: 0.92 M → 1.09 M): faces average four edges, and zeroing the buffer
+    // and a second loop cost more than they save.
     let [[a0, b0, c0, d0], [a1, b1, c1, d1]] = vecs.map(|axis| axis.map(|c| f64::from(c.get())));
-    let (mut lo0, mut hi0, mut lo1, mut hi1) = (f32::MAX, f32::MIN, f32::MAX, f32::MIN);
+    let ([mut lo0, mut lo1], [mut hi0, mut hi1]) = ([f64::MAX; 2], [f64::MIN; 2]);
     for s in run {
         let s = s.get();
         let [v0, v1] = edges
             .get(usize::try_from(s.unsigned_abs()).ok()?)?
             .vertices();
-        let p = &vertexes
-            .get(usize::try_from(if s >= 0 { v0 } else { v1 }).ok()?)?
-            .point;
-        let [x, y, z] = p.map(|c| f64::from(c.get()));
-        let u = (x * a0 + y * b0 + z * c0 + d0) as f32;
-        let v = (x * a1 + y * b1 + z * c1 + d1) as f32;
+        let v = vertexes.get(usize::try_from(if s >= 0 { v0 } else { v1 }).ok()?)?;
+        let [x, y, z] = v.point.map(|c| f64::from(c.get()));
+        let u = x * a0 + y * b0 + z * c0 + d0;
+        let v = x * a1 + y * b1 + z * c1 + d1;
         // Comparisons as the engines write them (a NaN changes neither bound).
-        if u < lo0 {
-            lo0 = u;
-        }
-        if u > hi0 {
-            hi0 = u;
-        }
-        if v < lo1 {
-            lo1 = v;
-        }
-        if v > hi1 {
-            hi1 = v;
-        }
+        // (`lo > u` is `u < lo`, written so that it maps onto `minpd`'s operand order.)
+        (lo0, lo1) = (if lo0 > u { u } else { lo0 }, if lo1 > v { v } else { lo1 });
+        (hi0, hi1) = (if u > hi0 { u } else { hi0 }, if v > hi1 { v } else { hi1 });
     }
     Some([lo0, lo1, hi0, hi1])
+}
+
+/// The `float` bounds the engines compute from the double ones: rounding to `float` keeps order,
+/// so the least rounded projection is the rounded least one, except that a bound no projection
+/// moved from its start (`FLT_MAX` / `-FLT_MAX`, also what an overflow to infinity leaves) stays
+/// there.
+#[inline]
+pub(crate) fn round_bounds([lo0, lo1, hi0, hi1]: [f64; 4]) -> [f32; 4] {
+    let low = |x: f64| {
+        let r = x as f32;
+        if r < f32::MAX { r } else { f32::MAX }
+    };
+    let high = |x: f64| {
+        let r = x as f32;
+        if r > f32::MIN { r } else { f32::MIN }
+    };
+    [low(lo0), low(lo1), high(hi0), high(hi1)]
 }
 
 /// Extents in texels from [`surface_bounds`]: `(ceil(max/16) - floor(min/16)) * 16` per axis.
@@ -189,6 +182,8 @@ impl Pages {
     /// whole-page `max` passes) and the spot from one scan of them.
     fn alloc(&mut self, w: usize, h: usize) -> bool {
         let starts = BLOCK.saturating_sub(w);
+        // GLQuake starts from `best = BLOCK_HEIGHT` and takes a window only below it.
+        let fits = |best: usize| best < BLOCK && best.saturating_add(h) <= BLOCK;
         for (texnum, (page, lowest)) in self
             .allocated
             .iter_mut()
@@ -198,20 +193,20 @@ impl Pages {
             if usize::from(*lowest).saturating_add(h) > BLOCK {
                 continue;
             }
-            let maxima = window_max(page, w);
+            let mut maxima = window_max(page, w);
+            // Starts from `starts` on are not GLQuake's (`i < BLOCK_WIDTH - w`): out of the
+            // search, so that it runs over the whole page (fixed length, vectorised).
+            if let Some(past) = maxima.get_mut(starts..) {
+                past.fill(u8::MAX);
+            }
             // A fold (not `Iterator::min`, which tracks a reference) so that it is vectorised.
-            let least = maxima
-                .get(..starts)
-                .unwrap_or(&[])
-                .iter()
-                .fold(u8::MAX, |a, &m| a.min(m));
-            // GLQuake starts from `best = BLOCK_HEIGHT` and takes a window only below it.
+            let least = maxima.iter().fold(u8::MAX, |a, &m| a.min(m));
             let best = usize::from(least);
             let top = best.saturating_add(h);
-            if best >= BLOCK || top > BLOCK {
+            if !fits(best) {
                 continue;
             }
-            let Some(x) = maxima.iter().position(|&m| usize::from(m) == best) else {
+            let Some(x) = first_equal(&maxima, least) else {
                 continue;
             };
             for a in page.iter_mut().skip(x).take(w) {
@@ -225,28 +220,101 @@ impl Pages {
     }
 }
 
-/// `out[i]` = the largest of `page[i..i + w]`, for every `i` with `i + w <= BLOCK` (later entries
-/// are maxima of shorter windows). Windows of doubling widths (each one `max` pass over the page,
-/// which the compiler vectorises), then two overlapping windows of the largest power of two `<= w`.
-fn window_max(page: &[u8; BLOCK], w: usize) -> [u8; BLOCK] {
-    // `out[i] = max(out[i], from[i + shift])` over whole slices (zipped slice iterators, which
-    // the compiler turns into vector `max` without bounds checks).
-    fn widen(out: &mut [u8; BLOCK], from: &[u8; BLOCK], shift: usize) {
-        for (o, &b) in out.iter_mut().zip(from.get(shift..).unwrap_or(&[])) {
-            *o = (*o).max(b);
+/// GLQuake's `MAX_LIGHTMAPS`: only a map with more blocks than this can fill too many pages.
+const MAX_LIGHTMAPS: usize = PAGES - 1;
+
+/// [`Pages`] simulated only once the map has more blocks than [`MAX_LIGHTMAPS`]: fewer blocks
+/// than that cannot fill more pages than that, whatever their sizes (each fits an empty page),
+/// so most small maps never pay for the 8 KiB of pages or the packing. The first blocks are
+/// kept and replayed in order when the simulation starts, so its answer is the same.
+struct DeferredPages {
+    pending: [(u8, u8); MAX_LIGHTMAPS],
+    held: usize,
+    pages: Option<Pages>,
+}
+
+impl DeferredPages {
+    fn new() -> DeferredPages {
+        DeferredPages {
+            pending: [(0, 0); MAX_LIGHTMAPS],
+            held: 0,
+            pages: None,
         }
     }
-    let mut cur = *page;
+
+    /// [`Pages::alloc`] for a block `w < 128`, `h <= 128` (`false` when every page is full).
+    fn alloc(&mut self, w: usize, h: usize) -> bool {
+        let size = (
+            u8::try_from(w).unwrap_or(u8::MAX),
+            u8::try_from(h).unwrap_or(u8::MAX),
+        );
+        if let Some(pages) = &mut self.pages {
+            return pages.alloc(w, h);
+        }
+        if let Some(slot) = self.pending.get_mut(self.held) {
+            *slot = size;
+            self.held = self.held.saturating_add(1);
+            return true;
+        }
+        let pages = self.pages.insert(Pages::new());
+        for &(w, h) in &self.pending {
+            // Never full: 64 blocks, 65 pages.
+            pages.alloc(usize::from(w), usize::from(h));
+        }
+        pages.alloc(w, h)
+    }
+
+    /// Pages filled, or while deferred the block count (an upper bound of at most 64).
+    fn used(&self) -> usize {
+        self.pages.as_ref().map_or(self.held, |p| p.used)
+    }
+}
+
+/// The first index of `x` on the page: 16 columns compared at once (a vectorised OR of the
+/// comparisons), then the one group that holds it searched column by column.
+fn first_equal(values: &[u8; BLOCK], x: u8) -> Option<usize> {
+    const GROUP: usize = 16;
+    values
+        .chunks_exact(GROUP)
+        .position(|group| group.iter().fold(false, |hit, &v| hit | (v == x)))
+        .and_then(|g| {
+            let start = g.saturating_mul(GROUP);
+            let group = values.get(start..)?;
+            Some(start.saturating_add(group.iter().position(|&v| v == x)?))
+        })
+}
+
+/// `out[i]` = the largest of `page[i..i + w]`, for every `i` with `i + w <= BLOCK` (later entries
+/// are maxima of shorter windows). Windows of doubling widths, then two overlapping windows of
+/// the largest power of two `<= w`. Each step is one `max` pass over the whole page against a
+/// copy of it shifted left (zeros shifted in), fixed lengths that the compiler vectorises
+/// without a scalar remainder.
+fn window_max(page: &[u8; BLOCK], w: usize) -> [u8; BLOCK] {
+    // The page, then zeros: `padded[shift..][..BLOCK]` is the page shifted by `shift < BLOCK`.
+    fn widen(padded: &mut [u8; 2 * BLOCK], shift: usize) {
+        let Some(&shifted) = padded.get(shift..).and_then(|s| s.first_chunk::<BLOCK>()) else {
+            return;
+        };
+        if let Some(cur) = padded.first_chunk_mut::<BLOCK>() {
+            for (o, b) in cur.iter_mut().zip(shifted) {
+                *o = (*o).max(b);
+            }
+        }
+    }
+    let mut padded = [0u8; 2 * BLOCK];
+    if let Some(head) = padded.first_chunk_mut::<BLOCK>() {
+        *head = *page;
+    }
     let mut width = 1usize;
     while width.saturating_mul(2) <= w {
-        let mut next = cur;
-        widen(&mut next, &cur, width);
-        cur = next;
+        widen(&mut padded, width);
         width = width.saturating_mul(2);
     }
-    let mut out = cur;
-    widen(&mut out, &cur, w.saturating_sub(width));
-    out
+    widen(&mut padded, w.saturating_sub(width));
+    padded
+        .first_chunk::<BLOCK>()
+        .copied()
+        .unwrap_or([u8::MAX; BLOCK])
 }
 
 impl Bsp1<'_> {
@@ -269,40 +337,100 @@ impl Bsp1<'_> {
         if self.variant != Variant::Bsp29 {
             return Ok(());
         }
+        self.report_surfaces(&self.scan_surfaces::<Bsp29>(), sink)
+    }
+
+    /// One walk over the faces for everything their projected vertices decide: the widest
+    /// lightmap and the pages (BSP29 / BSP30), and the first lit face whose lightmap runs past
+    /// the lighting lump (every variant; reported later, in face order, by `validate`). Each
+    /// face's surfedges are projected once, in double precision; the renderer limit uses the
+    /// same bounds rounded to `float` ([`round_bounds`]).
+    pub(super) fn scan_surfaces<L: Layout>(&self) -> SurfaceScan {
         let slice = |i: usize| self.lump_bytes(i).0;
-        let geo = Faces::<Bsp29> {
-            vertexes: <[Vertex]>::ref_from_bytes(slice(3)).unwrap_or(&[]),
-            edges: <[<Bsp29 as Layout>::Edge]>::ref_from_bytes(slice(12)).unwrap_or(&[]),
-            surfedges: <[I32]>::ref_from_bytes(slice(13)).unwrap_or(&[]),
-            texinfo: <[TexInfo]>::ref_from_bytes(slice(6)).unwrap_or(&[]),
-        };
-        let (faces_bytes, faces_at) = self.lump_bytes(7);
-        let faces = <[<Bsp29 as Layout>::Face]>::ref_from_bytes(faces_bytes).unwrap_or(&[]);
+        let vertexes = <[Vertex]>::ref_from_bytes(slice(3)).unwrap_or(&[]);
+        let edges = <[L::Edge]>::ref_from_bytes(slice(12)).unwrap_or(&[]);
+        let surfedges = <[I32]>::ref_from_bytes(slice(13)).unwrap_or(&[]);
+        let texinfo = <[TexInfo]>::ref_from_bytes(slice(6)).unwrap_or(&[]);
+        let faces = <[L::Face]>::ref_from_bytes(slice(7)).unwrap_or(&[]);
+        let light_len = slice(8).len() as u64;
+        let limits = self.variant == Variant::Bsp29;
         let goldsrc = self.version == 30;
+        let sample_bytes: u64 = if goldsrc { 3 } else { 1 };
         let has_textures = !slice(2).is_empty();
-        let mut widest: Option<(i64, usize)> = None;
-        let mut pages = Pages::new();
-        let mut full_at = None;
+        let mut scan = SurfaceScan::default();
+        let mut pages = DeferredPages::new();
+        // The last texture asked whether it is sky or liquid (no lightmap block), and the answer.
+        let mut no_block: Option<(i32, bool)> = None;
         for (i, f) in faces.iter().enumerate() {
-            let Some((t, ext)) = geo.extents(f) else {
+            let Some(t) = usize::try_from(f.texinfo())
+                .ok()
+                .and_then(|t| texinfo.get(t))
+            else {
                 continue;
             };
+            let special = t.flags.get() & TEX_SPECIAL != 0;
+            // Lit: a style, an offset, not sky or liquid (see `validate`).
+            let styles = f.styles().iter().take_while(|&&s| s != 255).count() as u64;
+            let light = f
+                .lightofs()
+                .filter(|_| scan.light_past_lump.is_none() && light_len != 0 && styles != 0)
+                .filter(|_| !special);
+            if light.is_none() && !limits {
+                continue;
+            }
+            let Some(bounds) = surface_bounds_f64(&t.vecs, f.edges(), surfedges, edges, vertexes)
+            else {
+                continue;
+            };
+            if let Some(light) = light
+                && let Some(samples) = lightmap_samples(bounds)
+            {
+                let end = light
+                    .saturating_add(samples.saturating_mul(styles).saturating_mul(sample_bytes));
+                if end > light_len {
+                    scan.light_past_lump = Some((i, end));
+                }
+            }
+            if !limits {
+                continue;
+            }
+            let rounded = round_bounds(bounds);
+            // Without a lightmap block to place (GoldSrc, or every page already full), a face
+            // matters only if it may be the widest: skip the exact rounding otherwise, as Quake 2
+            // does.
+            let places_block = !goldsrc && scan.full_at.is_none();
+            if !places_block
+                && (special || scan.widest.is_some_and(|(w, _)| !may_exceed(rounded, w)))
+            {
+                continue;
+            }
+            let ext = extents_of(rounded);
             let largest = ext[0].max(ext[1]);
-            if t.flags.get() & TEX_SPECIAL == 0 && widest.is_none_or(|(w, _)| largest > w) {
-                widest = Some((largest, i));
+            if !special && scan.widest.is_none_or(|(w, _)| largest > w) {
+                scan.widest = Some((largest, i));
             }
             // GLQuake gives every face but sky and liquids (`SURF_DRAWSKY` / `SURF_DRAWTURB`,
             // set from the texture's name) a block, lit or not; a face too wide for a page is
             // left to the extents check. GoldSrc's renderer source is not public: not simulated.
-            if goldsrc || full_at.is_some() {
+            if goldsrc || scan.full_at.is_some() {
                 continue;
             }
-            let name = u32::try_from(t.miptex.get())
-                .ok()
-                .filter(|_| has_textures)
-                .and_then(|m| self.texture_name(m))
-                .unwrap_or(b"notexture");
-            if name.starts_with(b"sky") || name.starts_with(b"*") {
+            // Faces come grouped by texture: the last texture's answer is usually this one's.
+            let miptex = t.miptex.get();
+            let unlit = match no_block {
+                Some((m, unlit)) if m == miptex => unlit,
+                _ => {
+                    let name = u32::try_from(miptex)
+                        .ok()
+                        .filter(|_| has_textures)
+                        .and_then(|m| self.texture_name(m))
+                        .unwrap_or(b"notexture");
+                    let unlit = name.starts_with(b"sky") || name.starts_with(b"*");
+                    no_block = Some((miptex, unlit));
+                    unlit
+                }
+            };
+            if unlit {
                 continue;
             }
             let block = |e: i64| usize::try_from((e >> 4).saturating_add(1)).ok();
@@ -313,24 +441,39 @@ impl Bsp1<'_> {
                 continue;
             }
             if !pages.alloc(w, h) {
-                full_at = Some(i);
+                scan.full_at = Some(i);
             }
         }
+        scan.pages_used = pages.used();
+        scan
+    }
+
+    /// Reports what [`Bsp1::scan_surfaces`] found against the renderer limits (BSP29 / BSP30).
+    pub(super) fn report_surfaces(
+        &self,
+        scan: &SurfaceScan,
+        sink: &mut impl Sink,
+    ) -> Result<(), Error> {
+        if self.variant != Variant::Bsp29 {
+            return Ok(());
+        }
+        let faces_at = self.lump_bytes(7).1;
+        let goldsrc = self.version == 30;
         let face_at = |i: usize| faces_at.saturating_add((i as u64).saturating_mul(20));
         let extents: &'static Condition = if goldsrc {
             &quake1::GOLDSRC_SURFACE_EXTENTS
         } else {
             &quake1::SURFACE_EXTENTS
         };
-        if let Some((w, i)) = widest
+        if let Some((w, i)) = scan.widest
             && let Some(d) = extents.check(u64::try_from(w).unwrap_or(0), face_at(i))
         {
             sink.report(d)?;
         }
         if !goldsrc {
-            let (used, at) = match full_at {
+            let (used, at) = match scan.full_at {
                 Some(i) => (PAGES, face_at(i)),
-                None => (pages.used, faces_at),
+                None => (scan.pages_used, faces_at),
             };
             if let Some(d) = quake1::LIGHTMAP_PAGES.check(used as u64, at) {
                 sink.report(d)?;
@@ -338,6 +481,31 @@ impl Bsp1<'_> {
         }
         Ok(())
     }
+}
+
+/// What one walk over a map's faces found ([`Bsp1::scan_surfaces`]).
+#[derive(Default)]
+pub(super) struct SurfaceScan {
+    /// The widest extents of a face that is not `TEX_SPECIAL`, and its face.
+    widest: Option<(i64, usize)>,
+    /// Lightmap pages filled; when the map has too few blocks to fill more than GLQuake's 64
+    /// (which no engine refuses), the block count instead ([`DeferredPages`]).
+    pages_used: usize,
+    /// The face that found every page full.
+    full_at: Option<usize>,
+    /// The first lit face whose lightmap ends past the lighting lump, and where it ends.
+    pub(super) light_past_lump: Option<(usize, u64)>,
+}
+
+/// Samples in one style of a face's lightmap, `(extents / 16 + 1)` per axis from the double
+/// [`surface_bounds_f64`] (QuakeSpasm's and ericw-tools' arithmetic); `None` when they do not fit
+/// in a `u64` (no engine could have allocated it; as before, no finding).
+fn lightmap_samples([lo0, lo1, hi0, hi1]: [f64; 4]) -> Option<u64> {
+    let side = |lo: f64, hi: f64| -> Option<u64> {
+        let cells = ceil(hi / 16.0).checked_sub(floor(lo / 16.0))?;
+        u64::try_from(cells).ok()?.checked_add(1)
+    };
+    side(lo0, hi0)?.checked_mul(side(lo1, hi1)?)
 }
 
 #[cfg(test)]
@@ -388,6 +556,60 @@ mod tests {
     }
 
     #[test]
+    fn rounded_double_bounds_are_the_engines_float_bounds() {
+        let mut next = crate::xorshift(0xD1B5_4A32_D192_ED03);
+        // Projections near `float`'s range and its rounding steps, zeros of both signs, NaNs.
+        let special = [
+            0.0,
+            -0.0,
+            f64::NAN,
+            3.5e38,
+            -3.5e38,
+            3.402_823_5e38,
+            1.0e-50,
+            f64::MAX,
+        ];
+        for _ in 0..if cfg!(miri) { 500 } else { 50_000 } {
+            let n = 1 + (next() % 6) as usize;
+            let mut float = [f32::MAX, f32::MAX, f32::MIN, f32::MIN];
+            let mut double = [f64::MAX, f64::MAX, f64::MIN, f64::MIN];
+            for _ in 0..n {
+                let mut draw = || match next() % 4 {
+                    0 => special[(next() % special.len() as u64) as usize],
+                    1 => f64::from_bits(next()),
+                    _ => ((next() % 200_001) as f64 - 100_000.0) / 7.0,
+                };
+                let (u, v) = (draw(), draw());
+                // The engines: each projection stored to `float`, then compared.
+                for (k, x) in [(0, u as f32), (1, v as f32)] {
+                    if x < float[k] {
+                        float[k] = x;
+                    }
+                    if x > float[k + 2] {
+                        float[k + 2] = x;
+                    }
+                }
+                for (k, x) in [(0, u), (1, v)] {
+                    if x < double[k] {
+                        double[k] = x;
+                    }
+                    if x > double[k + 2] {
+                        double[k + 2] = x;
+                    }
+                }
+            }
+            let rounded = super::round_bounds(double);
+            // Equal up to the sign of a zero, which no extents tell apart.
+            assert_eq!(
+                rounded.map(|x| x + 0.0),
+                float.map(|x| x + 0.0),
+                "{double:?}"
+            );
+            assert_eq!(super::extents_of(rounded), super::extents_of(float));
+        }
+    }
+
+    #[test]
     fn alloc_matches_glquakes_column_scan() {
         let mut draw = crate::xorshift(0x9E37_79B9_7F4A_7C15);
         let mut next = move |n: u64| (draw() % n) as usize;
@@ -409,6 +631,28 @@ mod tests {
                 }
                 assert_eq!(p.alloc(w, h), expected.is_some(), "w {w} h {h}");
                 assert_eq!(p.allocated, reference);
+            }
+        }
+    }
+
+    #[test]
+    fn deferred_pages_answer_as_pages_do() {
+        let mut draw = crate::xorshift(0x6A09_E667_F3BC_C908);
+        for _ in 0..if cfg!(miri) { 2 } else { 40 } {
+            let (mut deferred, mut direct) = (super::DeferredPages::new(), Pages::new());
+            let cap = [8, 64, 127][(draw() % 3) as usize];
+            for n in 0..300 {
+                let (w, h) = (1 + (draw() % cap) as usize, 1 + (draw() % cap) as usize);
+                assert_eq!(
+                    deferred.alloc(w, h),
+                    direct.alloc(w, h),
+                    "block {n}: {w}x{h}"
+                );
+                if n >= super::MAX_LIGHTMAPS {
+                    assert_eq!(deferred.used(), direct.used);
+                } else {
+                    assert!(direct.used <= deferred.used());
+                }
             }
         }
     }

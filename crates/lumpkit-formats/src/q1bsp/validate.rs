@@ -24,17 +24,13 @@ use crate::q2bsp::rules;
 
 use super::layout::{self, ClipNodeRecord, Layout, LeafRecord, NodeRecord};
 use super::raw::{Model, TexInfo};
-use super::surfaces::{ceil, floor};
 use super::view::{Bsp1, Variant};
-
-/// `TEX_SPECIAL` in a texinfo's flags: sky and liquids, drawn without a lightmap.
-const TEX_SPECIAL: i32 = 1;
 
 pub(super) fn slice<T: FromBytes + zerocopy::Immutable + zerocopy::KnownLayout>(b: &[u8]) -> &[T] {
     <[T]>::ref_from_bytes(b).unwrap_or(&[])
 }
 
-/// The lumps the lightmap size needs.
+/// The lumps the surfedge checks need.
 struct Geometry<'b, L: Layout> {
     vertexes: &'b [Vertex],
     edges: &'b [L::Edge],
@@ -48,40 +44,6 @@ impl<L: Layout> Geometry<'_, L> {
         let e = usize::try_from(s.unsigned_abs()).ok()?;
         let v = self.edges.get(e)?.vertices();
         Some((e, if s >= 0 { v[0] } else { v[1] }))
-    }
-
-    /// Bytes of one style's lightmap for a face (`CalcSurfaceExtents`, in double precision as
-    /// QuakeSpasm and ericw-tools compute it); `None` when an index is bad (reported elsewhere).
-    fn lightmap_samples(&self, face: &L::Face) -> Option<u64> {
-        let t = self.texinfo.get(usize::try_from(face.texinfo()).ok()?)?;
-        let (first, count) = face.edges();
-        // One range check for the face's surfedges (a range past the lump is `None`, as an
-        // index past it was), the axes widened once per face.
-        let start = usize::try_from(first).ok()?;
-        let run = self
-            .surfedges
-            .get(start..start.checked_add(usize::try_from(count).ok()?)?)?;
-        let [[a0, b0, c0, d0], [a1, b1, c1, d1]] =
-            t.vecs.map(|axis| axis.map(|x| f64::from(x.get())));
-        let (mut lo0, mut hi0, mut lo1, mut hi1) = (f64::MAX, f64::MIN, f64::MAX, f64::MIN);
-        for s in run {
-            let (_, v) = self.surfedge_vertex(s.get())?;
-            let p = self.vertexes.get(usize::try_from(v).ok()?)?.point;
-            let [x, y, z] = p.map(|x| f64::from(x.get()));
-            let u = x * a0 + y * b0 + z * c0 + d0;
-            let w = x * a1 + y * b1 + z * c1 + d1;
-            lo0 = lo0.min(u);
-            hi0 = hi0.max(u);
-            lo1 = lo1.min(w);
-            hi1 = hi1.max(w);
-        }
-        let (mins, maxs) = ([lo0, lo1], [hi0, hi1]);
-        let side = |j: usize| -> Option<u64> {
-            let (lo, hi) = (*mins.get(j)?, *maxs.get(j)?);
-            let cells = ceil(hi / 16.0).checked_sub(floor(lo / 16.0))?;
-            u64::try_from(cells).ok()?.checked_add(1)
-        };
-        side(0)?.checked_mul(side(1)?)
     }
 }
 
@@ -97,7 +59,6 @@ impl Bsp1<'_> {
         self.check_limits(sink)?;
         self.check_animations(sink)?;
         crate::miptex::map::check(self, sink)?;
-        self.check_surfaces(sink)?;
         match self.variant {
             Variant::Bsp29 => self.validate_as::<layout::Bsp29>(sink),
             Variant::Bsp2 => self.validate_as::<layout::Bsp2>(sink),
@@ -106,6 +67,9 @@ impl Bsp1<'_> {
     }
 
     fn validate_as<L: Layout>(&self, sink: &mut impl Sink) -> Result<(), Error> {
+        // The faces' projections, walked once: the renderer limits now, the lighting lump below.
+        let scan = self.scan_surfaces::<L>();
+        self.report_surfaces(&scan, sink)?;
         let record = |i: usize| u64::from(L::SPECS.get(i).map_or(1, |s| s.record));
         let planes: &[Plane] = slice(self.lump(1).0);
         let textures_lump = self.lump(2).0;
@@ -185,8 +149,6 @@ impl Bsp1<'_> {
                 break;
             }
         }
-        let sample_bytes: u64 = if self.version == 30 { 3 } else { 1 };
-        let mut light_reported = false;
         for (i, f) in faces.iter().enumerate() {
             let o = at(7, i);
             let plane = f.planenum();
@@ -208,27 +170,12 @@ impl Bsp1<'_> {
                 sink.report(d)?;
                 break;
             }
-            if light_reported || light_len == 0 {
-                continue;
-            }
-            let styles = f.styles().iter().take_while(|&&s| s != 255).count() as u64;
-            let special = usize::try_from(tex)
-                .ok()
-                .and_then(|t| geo.texinfo.get(t))
-                .is_some_and(|t| t.flags.get() & TEX_SPECIAL != 0);
-            let (Some(light), false, false) = (f.lightofs(), styles == 0, special) else {
-                continue;
-            };
-            let Some(samples) = geo.lightmap_samples(f) else {
-                continue;
-            };
-            let need = samples.saturating_mul(styles).saturating_mul(sample_bytes);
-            if light.saturating_add(need) > light_len {
-                light_reported = true;
-                sink.report(
-                    rules::LIGHTMAP_PAST_LUMP
-                        .with(o, [i as u64, light.saturating_add(need), light_len]),
-                )?;
+            // The first lit face whose lightmap runs past the lump, found by the scan above;
+            // reported when reached, so that an earlier bad face still stops it, as before.
+            if let Some((j, need_end)) = scan.light_past_lump
+                && j == i
+            {
+                sink.report(rules::LIGHTMAP_PAST_LUMP.with(o, [i as u64, need_end, light_len]))?;
             }
         }
         if let Some((i, e)) = geo

@@ -1,6 +1,6 @@
 //! Renderer limits on the faces of a Quake 2 map: the widest lightmap, measured with the
 //! engines' own `CalcSurfaceExtents` arithmetic (shared with Quake 1:
-//! `q1bsp::surfaces::surface_extents`). The limit is the software renderer's; the
+//! `q1bsp::surfaces::surface_bounds_f64`). The limit is the software renderer's; the
 //! profiles name engines, not renderers ([`crate::profiles::quake2::SURFACE_EXTENTS`]).
 
 use crate::diag::Sink;
