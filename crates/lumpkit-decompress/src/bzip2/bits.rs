@@ -49,6 +49,7 @@ impl<'a> Bits<'a> {
 
     /// The next `n` bits (1 to 32) without taking them, zero-padded past the end of the input;
     /// [`Bits::available`] says how many are real.
+    #[inline]
     pub(super) fn peek_padded(&mut self, n: u32) -> u32 {
         if self.count < n {
             self.refill();
@@ -67,6 +68,7 @@ impl<'a> Bits<'a> {
     }
 
     /// Drops `n` bits the caller has seen are available.
+    #[inline]
     pub(super) fn skip(&mut self, n: u32) {
         self.buffer = self.buffer.wrapping_shl(n);
         self.count = self.count.saturating_sub(n);

@@ -146,10 +146,15 @@ pub(super) fn read(
 
 /// Grows `tt` to hold `needed` entries (at most `max_len`, checked by the caller), doubling but never
 /// past `max_len`: the column takes what the block holds, not what the header allows.
+#[inline]
 fn make_room(tt: &mut Vec<u32>, needed: usize, max_len: usize) {
-    if needed <= tt.capacity() {
-        return;
+    if needed > tt.capacity() {
+        grow(tt, needed, max_len);
     }
+}
+
+#[cold]
+fn grow(tt: &mut Vec<u32>, needed: usize, max_len: usize) {
     let target = tt
         .capacity()
         .saturating_mul(2)

@@ -10,6 +10,9 @@ use crate::sink::Output;
 /// bzip2's CRC (CRC-32, most significant bit first), sliced by 16 for speed.
 static BLOCK_CRC: Crc<u32, Table<16>> = Crc::<u32, Table<16>>::new(&CRC_32_BZIP2);
 
+/// No byte: a value no entry's low 8 bits can hold.
+const NO_BYTE: u32 = 256;
+
 /// Output is gathered on the stack in chunks this big before it is checksummed and appended.
 const CHUNK: usize = 16 * 1024;
 
@@ -23,26 +26,27 @@ pub(super) fn write(tt: &mut [u32], orig_ptr: usize, out: &mut Output<'_>) -> Re
         crc: BLOCK_CRC.digest(),
     };
     let mut position = start;
-    let mut previous: Option<u8> = None;
-    let mut equal = 0u8;
+    // The byte of the current run (256: none yet) and how many times in a row it came.
+    let mut run_byte = NO_BYTE;
+    let mut equal = 0u32;
     for _ in 0..tt.len() {
         let entry = *tt.get(position).ok_or(Refused)?;
-        position = usize::try_from(entry >> 8).map_err(|_| Refused)?;
-        let byte = entry as u8;
+        position = (entry >> 8) as usize;
+        let byte = entry & 0xff;
         if equal == 4 {
             // The count after four equal bytes; the byte after it starts afresh.
-            writer.repeat(previous.ok_or(Refused)?, byte, out)?;
+            writer.repeat(run_byte as u8, byte as u8, out)?;
             equal = 0;
-            previous = None;
+            run_byte = NO_BYTE;
             continue;
         }
-        if previous == Some(byte) {
+        if byte == run_byte {
             equal = equal.wrapping_add(1);
         } else {
-            previous = Some(byte);
+            run_byte = byte;
             equal = 1;
         }
-        writer.push(byte, out)?;
+        writer.push(byte as u8, out)?;
     }
     if equal == 4 {
         // Four equal bytes with no count: libbzip2 reads on past the block; not imitated here.
@@ -86,12 +90,16 @@ struct Writer {
 }
 
 impl Writer {
+    #[inline]
     fn push(&mut self, byte: u8, out: &mut Output<'_>) -> Result<(), Refused> {
-        if self.filled == CHUNK {
-            self.flush(out)?;
+        if let Some(slot) = self.chunk.get_mut(self.filled) {
+            *slot = byte;
+            self.filled = self.filled.wrapping_add(1);
+            return Ok(());
         }
-        *self.chunk.get_mut(self.filled).ok_or(Refused)? = byte;
-        self.filled = self.filled.wrapping_add(1);
+        self.flush(out)?;
+        *self.chunk.first_mut().ok_or(Refused)? = byte;
+        self.filled = 1;
         Ok(())
     }
 

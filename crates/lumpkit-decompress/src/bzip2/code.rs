@@ -14,6 +14,9 @@ pub(super) const MAX_LENGTH: u8 = 20;
 /// At most 256 byte values plus RUNA/RUNB (one of them counted in the 256) and the end of block.
 pub(super) const MAX_SYMBOLS: usize = 258;
 
+/// Codes up to this long are decoded by one table lookup; longer ones bit by bit from there.
+const LOOKUP_BITS: u32 = 10;
+
 /// Slots of [`Code::limit`] and [`Code::first_index`], one per length 0 to 20.
 const LENGTH_SLOTS: usize = MAX_LENGTH as usize + 1;
 
@@ -26,6 +29,9 @@ pub(super) struct Code {
     first_index: [u32; LENGTH_SLOTS],
     /// Symbols ordered by (length, symbol).
     symbols: [u16; MAX_SYMBOLS],
+    /// For every `LOOKUP_BITS`-bit window, `symbol << 5 | length` of the code it starts with, or 0
+    /// when that code is longer.
+    lookup: [u16; 1 << LOOKUP_BITS],
 }
 
 impl Code {
@@ -52,6 +58,7 @@ impl Code {
             limit: [0; LENGTH_SLOTS],
             first_index: [0; LENGTH_SLOTS],
             symbols: [0; MAX_SYMBOLS],
+            lookup: [0; 1 << LOOKUP_BITS],
         };
         let mut next_code = 0u32;
         let mut next_index = 0u32;
@@ -70,16 +77,56 @@ impl Code {
         }
         let mut place = 0usize;
         for length in shortest..=longest {
+            let slot = usize::from(length);
+            let count = counts.get(slot).copied().unwrap_or(0);
+            let mut next = code
+                .limit
+                .get(slot)
+                .copied()
+                .unwrap_or(0)
+                .wrapping_sub(count);
             for (symbol, _) in lengths.iter().enumerate().filter(|&(_, &l)| l == length) {
-                *code.symbols.get_mut(place).ok_or(Refused)? = symbol as u16;
+                let symbol = u16::try_from(symbol).map_err(|_| Refused)?;
+                *code.symbols.get_mut(place).ok_or(Refused)? = symbol;
                 place = place.wrapping_add(1);
+                let length = u32::from(length);
+                if length <= LOOKUP_BITS {
+                    // Every window that starts with this code.
+                    let spare = LOOKUP_BITS.wrapping_sub(length);
+                    let first = usize::try_from(next.wrapping_shl(spare)).map_err(|_| Refused)?;
+                    let end = first.wrapping_add(1usize.wrapping_shl(spare));
+                    let entry = symbol.wrapping_shl(5) | length as u16;
+                    code.lookup.get_mut(first..end).ok_or(Refused)?.fill(entry);
+                }
+                next = next.wrapping_add(1);
             }
         }
         Ok(code)
     }
 
     /// Decodes one symbol.
+    #[inline]
     pub(super) fn decode(&self, bits: &mut Bits<'_>) -> Result<u16, Refused> {
+        let window = bits.peek_padded(LOOKUP_BITS);
+        let entry = self
+            .lookup
+            .get(usize::try_from(window).map_err(|_| Refused)?)
+            .copied()
+            .ok_or(Refused)?;
+        let length = u32::from(entry & 31);
+        if length == 0 {
+            return self.decode_long(bits);
+        }
+        if length > bits.available() {
+            return Err(Refused);
+        }
+        bits.skip(length);
+        Ok(entry >> 5)
+    }
+
+    /// Decodes a symbol whose code is longer than the lookup table's window.
+    #[cold]
+    fn decode_long(&self, bits: &mut Bits<'_>) -> Result<u16, Refused> {
         let window = bits.peek_padded(self.longest);
         let mut length = self.shortest;
         loop {
