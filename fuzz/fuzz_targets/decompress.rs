@@ -10,7 +10,9 @@ use libfuzzer_sys::fuzz_target;
 use lumpkit_decompress::{Method, decompress, mpq_sector};
 
 fuzz_target!(|data: &[u8]| {
-    let [selector, size, input @ ..] = data else { return };
+    let [selector, size, input @ ..] = data else {
+        return;
+    };
     // Limits from 0 to 1 MiB, in steps that reach both tiny and roomy buffers.
     let limit = (usize::from(*size) * usize::from(*size)) << 4;
     let mut out = Vec::new();
@@ -28,9 +30,16 @@ fuzz_target!(|data: &[u8]| {
             let verdict = bzip2::read::BzDecoder::new(input)
                 .take(limit as u64 + 1)
                 .read_to_end(&mut reference);
-            assert!(verdict.is_ok(), "bzip2: ours accepts what the bzip2 crate refuses: {verdict:?}");
+            assert!(
+                verdict.is_ok(),
+                "bzip2: ours accepts what the bzip2 crate refuses: {verdict:?}"
+            );
             assert!(reference == out, "bzip2: ours and the bzip2 crate differ");
         }
     }
-    assert!(out.len() <= limit, "{method}: wrote {} past a limit of {limit}", out.len());
+    assert!(
+        out.len() <= limit,
+        "{method}: wrote {} past a limit of {limit}",
+        out.len()
+    );
 });

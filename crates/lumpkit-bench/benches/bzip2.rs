@@ -21,7 +21,10 @@ fn sample(len: usize) -> Vec<u8> {
         match state % 4 {
             0 => out.extend_from_slice(b"unit.attack.range "),
             1 => out.extend((0..16u8).map(|i| i.wrapping_mul((state >> 8) as u8))),
-            2 => out.extend(std::iter::repeat_n((state >> 16) as u8, (state >> 24) as usize % 24)),
+            2 => out.extend(std::iter::repeat_n(
+                (state >> 16) as u8,
+                (state >> 24) as usize % 24,
+            )),
             _ => out.extend_from_slice(&state.to_le_bytes()),
         }
     }
@@ -58,11 +61,18 @@ fn bzip2_crate(stream: &[u8], size: usize) -> Vec<u8> {
 }
 
 fn bench(c: &mut Criterion) {
-    for (name, len) in [("4k-sector", 4096), ("16k-sector", 16 * 1024), ("4m-stream", 4 << 20)] {
+    for (name, len) in [
+        ("4k-sector", 4096),
+        ("16k-sector", 16 * 1024),
+        ("4m-stream", 4 << 20),
+    ] {
         let data = sample(len);
         let stream = compress(&data);
         assert!(lumpkit(&stream, len) == data, "{name}: lumpkit differs");
-        assert!(bzip2_crate(&stream, len) == data, "{name}: bzip2 crate differs");
+        assert!(
+            bzip2_crate(&stream, len) == data,
+            "{name}: bzip2 crate differs"
+        );
         let mut group = c.benchmark_group(format!("bzip2/{name}"));
         group.throughput(Throughput::Bytes(len as u64));
         if len > 1 << 20 {
