@@ -5,7 +5,7 @@
 //! |---|---|---|
 //! | zlib, deflate | `miniz_oxide` | the reference pure-Rust inflater; streamed through a 32 KiB window |
 //! | deflate64 | `deflate64` | the only pure-Rust one (a port of .NET's); fed in 64 KiB chunks |
-//! | bzip2 | `bzip2` on `libbz2-rs-sys` | pure-Rust port of libbzip2, kept by the zlib-rs people; state ≤ the 900 kB block |
+//! | bzip2 | ours, then `bzip2` on `libbz2-rs-sys` | ours reads what encoders write without zeroing the declared 900 kB block per stream (one MPQ sector each); anything it refuses goes to the pure-Rust port of libbzip2, whose verdict stands |
 //! | LZMA | `lzma-rust2` | pure Rust (the 7z decoder's), faster than `lzma-rs` (now the tests' oracle); its dictionary is cut to the output room before it is allocated |
 //! | zstd | `ruzstd` | pure Rust; the window a frame may claim is capped (8 MiB, or the limit up to 128 MiB) |
 //! | PKWARE DCL | `explode` | a port of zlib's `blast.c` with a fixed 4 KiB window; `pklib` was rejected (its library pulls in clap and indicatif). Its two `panic!`s are unreachable through the byte-feeding API used here (a double read needs API misuse; the code tables are fixed and complete) and fuzzing found none |
