@@ -307,7 +307,11 @@ impl Writer {
                 }
                 unit
             } else {
-                let sectors: Vec<Vec<u8>> = f.data.chunks(sector as usize).map(|d| pack_member(f, d)).collect();
+                let sectors: Vec<Vec<u8>> = f
+                    .data
+                    .chunks(sector as usize)
+                    .map(|d| pack_member(f, d))
+                    .collect();
                 let words_in_table = sectors.len() as u32 + if f.sector_crc { 2 } else { 1 };
                 let mut offsets = vec![words_in_table * 4];
                 for s in &sectors {
