@@ -2,7 +2,7 @@
 //! zlib's `blast.c` it falls back to, and used alone before), side by side on a 4 KiB sector (as
 //! Warcraft III maps store them) and a ~1 MB stream, in both literal modes. Streams come from
 //! testgen's encoder; the bytes are compared before timing.
-#![allow(clippy::unwrap_used, clippy::expect_used, missing_docs)]
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, missing_docs)]
 
 use std::hint::black_box;
 
