@@ -2,6 +2,8 @@
 //! up, a whole MPQ sector with its mask byte), the second the output limit. Nothing may panic, hang,
 //! or write past the limit. bzip2, decoded by our own decoder (falling back to the `bzip2` crate), is
 //! also checked against the `bzip2` crate alone: whatever ours accepts, it accepts with the same bytes.
+//! PKWARE DCL (ours, falling back to the `explode` crate) is checked against `explode` alone both
+//! ways: the same verdict, and the same bytes when it accepts.
 #![no_main]
 
 use std::io::Read;
@@ -23,7 +25,25 @@ fuzz_target!(|data: &[u8]| {
         return;
     }
     let method = Method::ALL[usize::from(*selector) % Method::ALL.len()];
-    if let Ok(n) = decompress(method, input, &mut out, limit) {
+    let verdict = decompress(method, input, &mut out, limit);
+    if method == Method::PkwareDcl {
+        // The crate alone, unbounded (a DCL stream expands at most ~190 times); over the limit is
+        // the same verdict as ours only when its output really is longer.
+        let reference = explode::explode(input);
+        match (&verdict, &reference) {
+            (Ok(_), Ok(bytes)) => assert!(*bytes == out, "dcl: ours and explode differ"),
+            (Err(lumpkit_decompress::Error::OutputLimit { .. }), Ok(bytes)) => {
+                assert!(bytes.len() > limit, "dcl: over the limit, but explode made {}", bytes.len());
+                assert!(bytes[..limit] == out[..], "dcl: the prefix differs from explode's");
+            }
+            (Ok(_), Err(e)) => panic!("dcl: ours accepts what explode refuses: {e:?}"),
+            (Err(_), Ok(bytes)) if bytes.len() <= limit => {
+                panic!("dcl: ours refuses ({verdict:?}) what explode reads")
+            }
+            _ => {}
+        }
+    }
+    if let Ok(n) = verdict {
         assert_eq!(n, out.len());
         if method == Method::Bzip2 {
             let mut reference = Vec::new();

@@ -38,6 +38,9 @@ pub struct File {
     pub sector_crc: bool,
     /// Leave `FILE_EXISTS` out of the block flags: a deleted file, still in the tables.
     pub deleted: bool,
+    /// Implode instead (PKWARE DCL, block flag 0x100, no mask byte), as older maps do; set
+    /// `compress` to false with it.
+    pub implode: bool,
 }
 
 impl File {
@@ -54,6 +57,7 @@ impl File {
             unlisted: false,
             sector_crc: false,
             deleted: false,
+            implode: false,
         }
     }
 }
@@ -151,6 +155,20 @@ fn pack(data: &[u8]) -> Vec<u8> {
         data.to_vec()
     } else {
         out
+    }
+}
+
+/// A compressed unit as the member's flags say: zlib with a mask byte, or an imploded stream alone
+/// (coded literals, 4 KiB dictionary); the bytes as they are when not smaller.
+fn pack_member(f: &File, data: &[u8]) -> Vec<u8> {
+    if !f.implode {
+        return pack(data);
+    }
+    let stream = crate::dcl::implode(data, crate::dcl::Literals::Coded, 6);
+    if stream.len() >= data.len() {
+        data.to_vec()
+    } else {
+        stream
     }
 }
 
@@ -256,6 +274,9 @@ impl Writer {
             if f.compress {
                 flags |= 0x200;
             }
+            if f.implode {
+                flags |= 0x100;
+            }
             if f.encrypt {
                 flags |= 0x1_0000;
             }
@@ -269,9 +290,9 @@ impl Writer {
                 flags |= 0x400_0000;
             }
             let key = crypt::file_key(f.name.as_bytes(), f.fix_key, offset, size);
-            let stored = if f.single_unit || !f.compress {
-                let mut unit = if f.compress {
-                    pack(&f.data)
+            let stored = if f.single_unit || !(f.compress || f.implode) {
+                let mut unit = if f.compress || f.implode {
+                    pack_member(f, &f.data)
                 } else {
                     f.data.clone()
                 };
@@ -286,7 +307,11 @@ impl Writer {
                 }
                 unit
             } else {
-                let sectors: Vec<Vec<u8>> = f.data.chunks(sector as usize).map(pack).collect();
+                let sectors: Vec<Vec<u8>> = f
+                    .data
+                    .chunks(sector as usize)
+                    .map(|d| pack_member(f, d))
+                    .collect();
                 let words_in_table = sectors.len() as u32 + if f.sector_crc { 2 } else { 1 };
                 let mut offsets = vec![words_in_table * 4];
                 for s in &sectors {
@@ -567,6 +592,21 @@ pub fn samples() -> Vec<Sample> {
         },
     ]);
     s.push(Sample::new("valid_v1.mpq", plain.build(), "ok", &[]));
+    // Imploded members (PKWARE DCL), one encrypted: the facade decodes and checks them.
+    let imploded = Writer::new(vec![
+        File {
+            compress: false,
+            implode: true,
+            ..File::new("data\\script.txt", &script())
+        },
+        File {
+            compress: false,
+            implode: true,
+            encrypt: true,
+            ..File::new("textures\\minimap.blp", &blp())
+        },
+    ]);
+    s.push(Sample::new("imploded.mpq", imploded.build(), "ok", &[]));
     s.push(Sample::new(
         "valid_v2_user_data.mpq",
         Writer {
