@@ -33,8 +33,15 @@ fuzz_target!(|data: &[u8]| {
         match (&verdict, &reference) {
             (Ok(_), Ok(bytes)) => assert!(*bytes == out, "dcl: ours and explode differ"),
             (Err(lumpkit_decompress::Error::OutputLimit { .. }), Ok(bytes)) => {
-                assert!(bytes.len() > limit, "dcl: over the limit, but explode made {}", bytes.len());
-                assert!(bytes[..limit] == out[..], "dcl: the prefix differs from explode's");
+                assert!(
+                    bytes.len() > limit,
+                    "dcl: over the limit, but explode made {}",
+                    bytes.len()
+                );
+                assert!(
+                    bytes[..limit] == out[..],
+                    "dcl: the prefix differs from explode's"
+                );
             }
             (Ok(_), Err(e)) => panic!("dcl: ours accepts what explode refuses: {e:?}"),
             (Err(_), Ok(bytes)) if bytes.len() <= limit => {

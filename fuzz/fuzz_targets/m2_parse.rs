@@ -8,7 +8,9 @@ use lumpkit_formats::m2::{Field, M2};
 
 libfuzzer_sys::fuzz_target!(|data: &[u8]| {
     let _ = lumpkit_formats::m2::peek_version(data);
-    let Ok(model) = M2::parse(data, &mut Ignore) else { return };
+    let Ok(model) = M2::parse(data, &mut Ignore) else {
+        return;
+    };
     for f in model.layout().fields() {
         let _ = model.array_bytes(f.field);
         let _ = model.field_bytes(*f);
@@ -26,7 +28,12 @@ libfuzzer_sys::fuzz_target!(|data: &[u8]| {
     for c in model.chunks() {
         let _ = c.data.len();
     }
-    let _ = (model.skin_file_ids(), model.texture_file_ids(), model.anim_file_ids(), model.skeleton_file_id());
+    let _ = (
+        model.skin_file_ids(),
+        model.texture_file_ids(),
+        model.anim_file_ids(),
+        model.skeleton_file_id(),
+    );
     let generation = Generation::from_version(model.version());
     for m in model.materials().unwrap_or(&[]) {
         let _ = render::material_render_state(m, generation);

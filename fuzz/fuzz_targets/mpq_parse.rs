@@ -19,7 +19,9 @@ libfuzzer_sys::fuzz_target!(|data: &[u8]| {
             let Ok(member) = Member::new(&mpq, block) else {
                 continue;
             };
-            let key = member.key_for(b"war3map.j").or_else(|| member.recover_key());
+            let key = member
+                .key_for(b"war3map.j")
+                .or_else(|| member.recover_key());
             let offsets: Vec<u32> = member.sector_offsets(key).collect();
             assert!(offsets.len() <= member.stored.len() / 4 + 1);
             for (i, pair) in (0u32..).zip(offsets.windows(2)).take(1024) {

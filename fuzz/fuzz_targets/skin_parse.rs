@@ -5,8 +5,15 @@ use lumpkit_formats::Ignore;
 use lumpkit_formats::m2::{ModelFacts, Skin};
 
 libfuzzer_sys::fuzz_target!(|data: &[u8]| {
-    let Ok(skin) = Skin::parse(data, &mut Ignore) else { return };
-    let _ = (skin.vertices(), skin.indices(), skin.bones(), skin.batches());
+    let Ok(skin) = Skin::parse(data, &mut Ignore) else {
+        return;
+    };
+    let _ = (
+        skin.vertices(),
+        skin.indices(),
+        skin.bones(),
+        skin.batches(),
+    );
     if let Ok(subs) = skin.submeshes() {
         for s in subs.iter() {
             let _ = s.first_index();
