@@ -51,6 +51,9 @@ mod sink;
 mod sparse;
 mod zstd;
 
+#[cfg(test)]
+mod test_data;
+
 use core::fmt;
 
 pub use mpq::{mpq_methods, mpq_sector};

@@ -15,18 +15,7 @@ fn compress(data: &[u8], level: u32) -> Vec<u8> {
     encoder.finish().unwrap()
 }
 
-/// A seeded xorshift64, so failures reproduce.
-fn random_bytes(seed: u64, len: usize) -> Vec<u8> {
-    let mut state = seed | 1;
-    (0..len)
-        .map(|_| {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            (state >> 32) as u8
-        })
-        .collect()
-}
+use crate::test_data::random_bytes;
 
 /// Text-like data: words from a small vocabulary, so blocks use many symbols and long matches.
 fn words(seed: u64, len: usize) -> Vec<u8> {

@@ -9,18 +9,7 @@ use super::{Refused, decode_fast, decode_reference, explode};
 use crate::Error;
 use crate::sink::Output;
 
-/// A seeded xorshift64, so failures reproduce.
-fn random_bytes(seed: u64, len: usize) -> Vec<u8> {
-    let mut state = seed | 1;
-    (0..len)
-        .map(|_| {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            (state >> 32) as u8
-        })
-        .collect()
-}
+use crate::test_data::random_bytes;
 
 /// Text-like data from a small vocabulary: many matches of every length and distance.
 fn words(seed: u64, len: usize) -> Vec<u8> {
