@@ -398,13 +398,23 @@ impl<'a> M2<'a> {
     /// The material a batch uses. The error cannot name the batch (it says batch 0, at the
     /// model's start); [`super::skin::Skin::batch_material`] names the batch and its offset.
     pub fn batch_material(&self, batch: &Batch) -> Result<&'a Material, Error> {
+        self.batch_material_reported(batch, 0, self.base)
+    }
+
+    /// [`M2::batch_material`], its error naming batch `number` at file offset `at`.
+    pub(crate) fn batch_material_reported(
+        &self,
+        batch: &Batch,
+        number: usize,
+        at: u64,
+    ) -> Result<&'a Material, Error> {
         let index = batch.material_index.get();
         let materials = self.materials()?;
         materials.get(usize::from(index)).ok_or_else(|| {
             Error::file(
                 &rules::SKIN_BATCH_MATERIAL,
-                self.base,
-                [0, index.into(), materials.len() as u64],
+                at,
+                [number as u64, index.into(), materials.len() as u64],
             )
         })
     }

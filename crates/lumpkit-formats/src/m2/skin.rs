@@ -210,11 +210,12 @@ impl<'a> Skin<'a> {
         self.typed(Part::Batches)
     }
 
-    /// The file offset of batch `i` (whether or not it exists).
-    pub fn batch_offset(&self, i: usize) -> u64 {
+    /// The file offset of record `i` of `part` (whether or not it exists), records `size` bytes.
+    fn record_offset(&self, part: Part, i: usize, size: u64) -> u64 {
+        let (_, raw, _) = self.raw(part);
         self.base
-            .saturating_add(self.header.batches.offset.get().into())
-            .saturating_add((i as u64).saturating_mul(24))
+            .saturating_add(raw.offset.get().into())
+            .saturating_add((i as u64).saturating_mul(size))
     }
 
     /// The material batch `i` (`batch`) draws with in `model`: the same check as `validate`'s,
@@ -225,15 +226,7 @@ impl<'a> Skin<'a> {
         i: usize,
         batch: &Batch,
     ) -> Result<&'m super::raw::Material, Error> {
-        let index = batch.material_index.get();
-        let materials = model.materials()?;
-        materials.get(usize::from(index)).ok_or_else(|| {
-            Error::file(
-                &rules::SKIN_BATCH_MATERIAL,
-                self.batch_offset(i),
-                [i as u64, index.into(), materials.len() as u64],
-            )
-        })
+        model.batch_material_reported(batch, i, self.record_offset(Part::Batches, i, 24))
     }
 
     /// The raw profile header.
@@ -270,12 +263,7 @@ impl<'a> Skin<'a> {
         let vertices = self.vertices().ok();
         let indices = self.indices().ok();
         let submeshes = self.submeshes().ok();
-        let at = |part: Part, i: usize, size: u64| {
-            let (_, raw, _) = self.raw(part);
-            self.base
-                .saturating_add(raw.offset.get().into())
-                .saturating_add((i as u64).saturating_mul(size))
-        };
+        let at = |part: Part, i: usize, size: u64| self.record_offset(part, i, size);
         if let (Some(v), Some(ix)) = (vertices, indices)
             && let Some((i, x)) = ix
                 .iter()
