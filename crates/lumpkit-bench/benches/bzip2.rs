@@ -9,28 +9,7 @@ use std::io::Write;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use lumpkit_decompress::{Method, decompress};
-
-/// Game-file-like bytes: runs of small integers, text and noise, from a fixed seed.
-fn sample(len: usize) -> Vec<u8> {
-    let mut state = 0x2545_f491_4f6c_dd1du64;
-    let mut out = Vec::with_capacity(len);
-    while out.len() < len {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        match state % 4 {
-            0 => out.extend_from_slice(b"unit.attack.range "),
-            1 => out.extend((0..16u8).map(|i| i.wrapping_mul((state >> 8) as u8))),
-            2 => out.extend(std::iter::repeat_n(
-                (state >> 16) as u8,
-                (state >> 24) as usize % 24,
-            )),
-            _ => out.extend_from_slice(&state.to_le_bytes()),
-        }
-    }
-    out.truncate(len);
-    out
-}
+use lumpkit_testgen::data::game_like;
 
 fn compress(data: &[u8]) -> Vec<u8> {
     let mut encoder = bzip2::write::BzEncoder::new(Vec::new(), bzip2::Compression::best());
@@ -66,7 +45,7 @@ fn bench(c: &mut Criterion) {
         ("16k-sector", 16 * 1024),
         ("4m-stream", 4 << 20),
     ] {
-        let data = sample(len);
+        let data = game_like(len);
         let stream = compress(&data);
         assert!(lumpkit(&stream, len) == data, "{name}: lumpkit differs");
         assert!(

@@ -8,29 +8,8 @@ use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use lumpkit_decompress::{Method, decompress};
+use lumpkit_testgen::data::game_like;
 use lumpkit_testgen::dcl::{Literals, implode};
-
-/// Game-file-like bytes: runs of small integers, text and noise, from a fixed seed.
-fn sample(len: usize) -> Vec<u8> {
-    let mut state = 0x2545_f491_4f6c_dd1du64;
-    let mut out = Vec::with_capacity(len);
-    while out.len() < len {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        match state % 4 {
-            0 => out.extend_from_slice(b"unit.attack.range "),
-            1 => out.extend((0..16u8).map(|i| i.wrapping_mul((state >> 8) as u8))),
-            2 => out.extend(std::iter::repeat_n(
-                (state >> 16) as u8,
-                (state >> 24) as usize % 24,
-            )),
-            _ => out.extend_from_slice(&state.to_le_bytes()),
-        }
-    }
-    out.truncate(len);
-    out
-}
 
 fn lumpkit(stream: &[u8], size: usize) -> Vec<u8> {
     let mut out = Vec::new();
@@ -64,7 +43,7 @@ fn explode_crate(stream: &[u8], size: usize) -> Vec<u8> {
 
 fn bench(c: &mut Criterion) {
     for (name, len) in [("4k-sector", 4096), ("1m-stream", 1 << 20)] {
-        let data = sample(len);
+        let data = game_like(len);
         for (mode, literals) in [("raw", Literals::Raw), ("coded", Literals::Coded)] {
             let stream = implode(&data, literals, 6);
             assert!(lumpkit(&stream, len) == data, "{name}: lumpkit differs");

@@ -37,7 +37,7 @@ const BLOCK_MARKER: u64 = 0x3141_5926_5359;
 const END_MARKER: u64 = 0x1772_4538_5090;
 
 pub(crate) fn decode(input: &[u8], out: &mut Output<'_>) -> Result<(), Error> {
-    crate::sink::ours_then_reference(input, out, decode_fast, decode_reference)
+    crate::fallback::ours_then_reference(input, out, decode_fast, decode_reference)
 }
 
 /// Why our decoder gave up; the reference decoder says what the stream really is.

@@ -44,7 +44,7 @@ const BUFFER: usize = 64 * 1024;
 const END_LENGTH: u32 = 519;
 
 pub(crate) fn explode(input: &[u8], out: &mut Output<'_>) -> Result<(), Error> {
-    crate::sink::ours_then_reference(input, out, decode_fast, decode_reference)
+    crate::fallback::ours_then_reference(input, out, decode_fast, decode_reference)
 }
 
 /// Why our decoder gave up; the crate says what the stream really is.

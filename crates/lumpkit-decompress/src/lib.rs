@@ -43,6 +43,7 @@ mod chunked;
 mod dcl;
 mod deflate;
 mod deflate64;
+mod fallback;
 mod huffman;
 mod huffman_weights;
 mod lzma;
@@ -50,9 +51,6 @@ mod mpq;
 mod sink;
 mod sparse;
 mod zstd;
-
-#[cfg(test)]
-mod test_data;
 
 use core::fmt;
 

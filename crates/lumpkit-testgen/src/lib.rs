@@ -12,6 +12,7 @@ pub mod bsp;
 pub mod bsp_faces;
 pub mod bsp_limits;
 pub mod bsp_textures;
+pub mod data;
 pub mod dcl;
 pub mod fuzzed;
 pub mod jpeg;

@@ -15,7 +15,7 @@ fn compress(data: &[u8], level: u32) -> Vec<u8> {
     encoder.finish().unwrap()
 }
 
-use crate::test_data::random_bytes;
+use lumpkit_testgen::data::random_bytes;
 
 /// Text-like data: words from a small vocabulary, so blocks use many symbols and long matches.
 fn words(seed: u64, len: usize) -> Vec<u8> {

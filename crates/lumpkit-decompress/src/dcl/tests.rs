@@ -9,7 +9,7 @@ use super::{Refused, decode_fast, decode_reference, explode};
 use crate::Error;
 use crate::sink::Output;
 
-use crate::test_data::random_bytes;
+use lumpkit_testgen::data::random_bytes;
 
 /// Text-like data from a small vocabulary: many matches of every length and distance.
 fn words(seed: u64, len: usize) -> Vec<u8> {

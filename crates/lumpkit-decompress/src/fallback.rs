@@ -1,0 +1,20 @@
+//! Our own decoder where it is measurably better, the reference crate where it refuses.
+
+use crate::sink::Output;
+
+/// Runs our decoder `fast` first and, when it refuses (for any reason), the reference decoder
+/// from the same start, whose verdict, offsets and partial output are then the ones returned:
+/// ours only ever decides what it fully accepts (bzip2 and PKWARE DCL; see their module docs).
+pub(crate) fn ours_then_reference<R>(
+    input: &[u8],
+    out: &mut Output<'_>,
+    fast: impl FnOnce(&[u8], &mut Output<'_>) -> Result<(), R>,
+    reference: impl FnOnce(&[u8], &mut Output<'_>) -> Result<(), crate::Error>,
+) -> Result<(), crate::Error> {
+    let start = out.len();
+    if fast(input, out).is_ok() {
+        return Ok(());
+    }
+    out.keep(start, 0);
+    reference(input, out)
+}
