@@ -11,6 +11,10 @@ use crate::sink::Output;
 
 use lumpkit_testgen::data::random_bytes;
 
+/// The integration tests' access to the shared corpus, under the same skip rule.
+#[path = "../../tests/common/mod.rs"]
+mod common;
+
 /// Text-like data from a small vocabulary: many matches of every length and distance.
 fn words(seed: u64, len: usize) -> Vec<u8> {
     const VOCABULARY: [&str; 10] = [
@@ -248,7 +252,7 @@ fn headers_and_distances_refused_as_by_explode() {
 
 #[test]
 fn real_dcl_sectors_from_the_shared_corpus() {
-    let Some(dir) = shared_mpq_dir() else {
+    let Some(dir) = common::shared_corpus("mpq") else {
         return;
     };
     let mut streams = 0;
@@ -267,27 +271,4 @@ fn real_dcl_sectors_from_the_shared_corpus() {
         }
     }
     assert!(streams > 0, "no imploded sector found in {}", dir.display());
-}
-
-/// `../shared/corpus/mpq` (or under `$LUMPKIT_SHARED`), under the workspace's skip rule.
-fn shared_mpq_dir() -> Option<std::path::PathBuf> {
-    let shared = std::env::var_os("LUMPKIT_SHARED")
-        .map(std::path::PathBuf::from)
-        .unwrap_or_else(|| {
-            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared")
-        });
-    let dir = shared.join("corpus/mpq");
-    if dir.is_dir() {
-        return Some(dir);
-    }
-    assert!(
-        !std::env::var("LUMPKIT_REQUIRE_SHARED_CORPUS").is_ok_and(|v| v == "1"),
-        "{} is missing and LUMPKIT_REQUIRE_SHARED_CORPUS=1",
-        dir.display()
-    );
-    eprintln!(
-        "notice: {} not found; skipping the real DCL sectors",
-        dir.display()
-    );
-    None
 }
