@@ -17,50 +17,84 @@ fn check(src: &[u8], in_bytes: usize, out: &[u8]) -> Result<(), SizeMismatch> {
     require(pixels.saturating_mul(4), out.len())
 }
 
-/// Runs `f` over every 2-byte pixel of `src` (checked against `out` first), one 4-byte store each.
+/// Pixels per block of [`map16_halves`]: 128 bytes of input, two 128-byte half arrays.
+const BLOCK: usize = 64;
+
+/// Runs `f` over every 2-byte pixel of `src` (checked against `out` first), which gives the
+/// pixel's two output halves (R, G and B, A) as `u16`s. A block of pixels at a time, `f` fills
+/// two arrays of halves and a second loop interleaves them into `out`: each loop is then plain
+/// eight-lane 16-bit vector code, where one loop doing both gets half-filled vectors, and the
+/// earlier 32-bit lane per pixel did twice the work (callgrind, per pixel: 4444 5.5 → 3.1
+/// instructions, 1555 6.0 → 3.6, AI88 4.1 → 1.5). 64 is the measured best block: 32 and 128
+/// undo most of it for some formats. The last partial block goes pixel by pixel.
 #[inline(always)]
-fn map16(src: &[u8], out: &mut [u8], f: impl Fn(u32) -> u32) -> Result<(), SizeMismatch> {
+fn map16_halves(
+    src: &[u8],
+    out: &mut [u8],
+    f: impl Fn(u16) -> [u16; 2],
+) -> Result<(), SizeMismatch> {
     check(src, 2, out)?;
-    let (words, _) = src.as_chunks::<2>();
-    let (pixels, _) = out.as_chunks_mut::<4>();
+    let (blocks, words) = src.as_chunks::<{ 2 * BLOCK }>();
+    let (pixel_blocks, pixels) = out.as_chunks_mut::<{ 4 * BLOCK }>();
+    for (block, px) in blocks.iter().zip(pixel_blocks) {
+        let mut rg = [0u16; BLOCK];
+        let mut ba = [0u16; BLOCK];
+        let (block, _) = block.as_chunks::<2>();
+        for ((rg, ba), &w) in rg.iter_mut().zip(ba.iter_mut()).zip(block) {
+            [*rg, *ba] = f(u16::from_le_bytes(w));
+        }
+        let (px, _) = px.as_chunks_mut::<4>();
+        for ((px, rg), ba) in px.iter_mut().zip(rg).zip(ba) {
+            let [r, g] = rg.to_le_bytes();
+            let [b, a] = ba.to_le_bytes();
+            *px = [r, g, b, a];
+        }
+    }
+    let (words, _) = words.as_chunks::<2>();
+    let (pixels, _) = pixels.as_chunks_mut::<4>();
     for (&w, px) in words.iter().zip(pixels) {
-        *px = f(u32::from(u16::from_le_bytes(w))).to_le_bytes();
+        let [rg, ba] = f(u16::from_le_bytes(w));
+        let [r, g] = rg.to_le_bytes();
+        let [b, a] = ba.to_le_bytes();
+        *px = [r, g, b, a];
     }
     Ok(())
 }
 
-/// ARGB4444 to an RGBA lane: the four nibbles spread one per byte, then ×17 for all four at once
-/// (`n | n << 4`, which cannot carry between bytes since every nibble is below 16).
+/// ARGB4444 to its R, G and B, A halves: each pair of nibbles moved to its bytes, then ×17.
 #[inline(always)]
-fn lane4444(v: u32) -> u32 {
-    let spread = ((v >> 8) & 0xF) | (((v >> 4) & 0xF) << 8) | ((v & 0xF) << 16) | ((v >> 12) << 24);
-    spread | (spread << 4)
+fn halves4444(v: u16) -> [u16; 2] {
+    let rg = ((v >> 8) & 0xF) | ((v << 4) & 0x0F00);
+    let ba = (v & 0xF) | ((v >> 4) & 0x0F00);
+    [rg | (rg << 4), ba | (ba << 4)]
 }
 
-/// ARGB1555 to an RGBA lane: the three 5-bit channels spread one per byte, then bit replication
-/// `v << 3 | v >> 2` for all three at once (the mask keeps each byte's own bits); alpha 0 or 255.
+/// ARGB1555 to its R, G and B, A halves: R and G moved to their bytes and bit-replicated
+/// together (the masks keep each byte's own bits), B alone, alpha 0 or 255 from the sign.
 #[inline(always)]
-fn lane1555(v: u32) -> u32 {
-    let spread = ((v >> 10) & 0x1F) | (((v >> 5) & 0x1F) << 8) | ((v & 0x1F) << 16);
-    let rgb = (spread << 3) | ((spread >> 2) & 0x0007_0707);
-    rgb | (0u32.wrapping_sub(v >> 15) << 24)
+fn halves1555(v: u16) -> [u16; 2] {
+    let rg = ((v >> 10) & 0x1F) | ((v << 3) & 0x1F00);
+    let rg = ((rg << 3) & 0xF8F8) | ((rg >> 2) & 0x0707);
+    let b = v & 0x1F;
+    let b = (b << 3) | (b >> 2);
+    [rg, b | (0u16.wrapping_sub(v >> 15) & 0xFF00)]
 }
 
-/// AI88 (`intensity | alpha << 8`) to an RGBA lane.
+/// AI88 to its I, I and I, A halves.
 #[inline(always)]
-fn lane88(v: u32) -> u32 {
+fn halves88(v: u16) -> [u16; 2] {
     let i = v & 0xFF;
-    i | (i << 8) | (i << 16) | ((v >> 8) << 24)
+    [i | (i << 8), v]
 }
 
 /// ARGB4444 words to RGBA8. `out` must be twice as long as `src`.
 pub fn argb4444_to_rgba(src: &[u8], out: &mut [u8]) -> Result<(), SizeMismatch> {
-    map16(src, out, lane4444)
+    map16_halves(src, out, halves4444)
 }
 
 /// ARGB1555 words to RGBA8. `out` must be twice as long as `src`.
 pub fn argb1555_to_rgba(src: &[u8], out: &mut [u8]) -> Result<(), SizeMismatch> {
-    map16(src, out, lane1555)
+    map16_halves(src, out, halves1555)
 }
 
 /// B, G, R, A bytes to RGBA8. `out` must be as long as `src`.
@@ -71,7 +105,7 @@ pub fn bgra8888_to_rgba(src: &[u8], out: &mut [u8]) -> Result<(), SizeMismatch> 
 
 /// Intensity, alpha byte pairs to RGBA8. `out` must be twice as long as `src`.
 pub fn ai88_to_rgba(src: &[u8], out: &mut [u8]) -> Result<(), SizeMismatch> {
-    map16(src, out, lane88)
+    map16_halves(src, out, halves88)
 }
 
 #[cfg(test)]

@@ -138,4 +138,31 @@ fn every_16_bit_value() {
     assert_eq!(out, ref_4444(&src));
     packed::argb1555_to_rgba(&src, &mut out).unwrap();
     assert_eq!(out, ref_1555(&src));
+    packed::ai88_to_rgba(&src, &mut out).unwrap();
+    let ai: Vec<u8> = src
+        .chunks_exact(2)
+        .flat_map(|p| [p[0], p[0], p[0], p[1]])
+        .collect();
+    assert_eq!(out, ai);
+}
+
+/// Every length around the 64-pixel blocks, so that the per-pixel tail meets every block count.
+#[test]
+fn lengths_around_blocks() {
+    let src: Vec<u8> = (0..=u16::MAX).rev().flat_map(u16::to_le_bytes).collect();
+    let lengths: Vec<usize> = if cfg!(miri) {
+        vec![0, 1, 63, 64, 65, 129]
+    } else {
+        (0..200)
+            .chain([1023, 1024, 1025, 4095, 4096, 4097])
+            .collect()
+    };
+    for pixels in lengths {
+        let src = &src[..pixels * 2];
+        let mut out = vec![0u8; pixels * 4];
+        packed::argb4444_to_rgba(src, &mut out).unwrap();
+        assert_eq!(out, ref_4444(src), "{pixels}");
+        packed::argb1555_to_rgba(src, &mut out).unwrap();
+        assert_eq!(out, ref_1555(src), "{pixels}");
+    }
 }
