@@ -223,9 +223,6 @@ impl Pages {
 /// GLQuake's `MAX_LIGHTMAPS`: only a map with more blocks than this can fill too many pages.
 const MAX_LIGHTMAPS: usize = PAGES - 1;
 
-/// Blocks [`DeferredPages`] holds before it simulates whatever their heights.
-const HELD: usize = 1024;
-
 /// Blocks that cannot fill more than [`MAX_LIGHTMAPS`] pages when none is taller than `tallest`
 /// (`1..=128`): `64 * ceil((129 - tallest) / tallest)`.
 ///
@@ -242,64 +239,62 @@ fn blocks_within_pages(tallest: usize) -> usize {
     MAX_LIGHTMAPS.saturating_mul(above.div_ceil(tallest))
 }
 
-/// [`Pages`] simulated only once the map has more blocks than [`blocks_within_pages`] of the
-/// tallest so far (or more than [`HELD`]): fewer cannot fill more pages than GLQuake has, which
-/// is all the limit check asks, so most maps never pay for the packing. The blocks so far are
-/// kept and replayed in order when the simulation starts, so its answer is the same.
-struct DeferredPages {
-    pending: [(u8, u8); HELD],
-    held: usize,
-    /// The tallest block so far, and [`blocks_within_pages`] of it.
-    tallest: usize,
-    within: usize,
-    pages: Option<Pages>,
+/// The lightmap blocks of one walk over the faces: counted while they provably fit in GLQuake's
+/// 64 pages ([`blocks_within_pages`] of the tallest so far), which is all the limit check asks,
+/// or packed by [`Pages`]. Most maps never pay for the packing (nor for its 8 KiB of pages); a
+/// map past the bound is walked again from its first face with the packing simulated.
+// One per walk, on the stack (this crate does not allocate): the size of the pages is the point.
+#[allow(clippy::large_enum_variant)]
+enum Packing {
+    /// Blocks so far, the tallest of them, and [`blocks_within_pages`] of it.
+    Counted {
+        blocks: usize,
+        tallest: usize,
+        within: usize,
+    },
+    Simulated(Pages),
 }
 
-impl DeferredPages {
-    fn new() -> DeferredPages {
-        DeferredPages {
-            pending: [(0, 0); HELD],
-            held: 0,
-            tallest: 1,
-            within: blocks_within_pages(1),
-            pages: None,
+impl Packing {
+    fn new(simulated: bool) -> Packing {
+        if simulated {
+            Packing::Simulated(Pages::new())
+        } else {
+            Packing::Counted {
+                blocks: 0,
+                tallest: 1,
+                within: blocks_within_pages(1),
+            }
         }
     }
 
-    /// [`Pages::alloc`] for a block `w < 128`, `h <= 128` (`false` when every page is full).
-    fn alloc(&mut self, w: usize, h: usize) -> bool {
-        let size = (
-            u8::try_from(w).unwrap_or(u8::MAX),
-            u8::try_from(h).unwrap_or(u8::MAX),
-        );
-        if let Some(pages) = &mut self.pages {
-            return pages.alloc(w, h);
+    /// [`Pages::alloc`] for a block `w < 128`, `h <= 128` (`false` when every page is full);
+    /// `None` when counting can no longer prove that the blocks fit.
+    fn alloc(&mut self, w: usize, h: usize) -> Option<bool> {
+        match self {
+            Packing::Simulated(pages) => Some(pages.alloc(w, h)),
+            Packing::Counted {
+                blocks,
+                tallest,
+                within,
+            } => {
+                if h > *tallest {
+                    *tallest = h;
+                    *within = blocks_within_pages(h);
+                }
+                *blocks = blocks.saturating_add(1);
+                (*blocks <= *within).then_some(true)
+            }
         }
-        if h > self.tallest {
-            self.tallest = h;
-            self.within = blocks_within_pages(h);
-        }
-        if self.held < self.within
-            && let Some(slot) = self.pending.get_mut(self.held)
-        {
-            *slot = size;
-            self.held = self.held.saturating_add(1);
-            return true;
-        }
-        let pages = self.pages.insert(Pages::new());
-        for &(w, h) in self.pending.iter().take(self.held) {
-            // Never full: these blocks fit in 64 pages of the 65 (above).
-            pages.alloc(usize::from(w), usize::from(h));
-        }
-        pages.alloc(w, h)
     }
 
-    /// Pages filled, or while deferred a count of at most 64 (which no engine refuses, as it
+    /// Pages filled, or while counted a count of at most 64 (which no engine refuses, as it
     /// refuses none of the pages filled then).
     fn used(&self) -> usize {
-        self.pages
-            .as_ref()
-            .map_or(self.held.min(MAX_LIGHTMAPS), |p| p.used)
+        match self {
+            Packing::Simulated(pages) => pages.used,
+            Packing::Counted { blocks, .. } => (*blocks).min(MAX_LIGHTMAPS),
+        }
     }
 }
 
@@ -377,8 +372,18 @@ impl Bsp1<'_> {
     /// lightmap and the pages (BSP29 / BSP30), and the first lit face whose lightmap runs past
     /// the lighting lump (every variant; reported later, in face order, by `validate`). Each
     /// face's surfedges are projected once, in double precision; the renderer limit uses the
-    /// same bounds rounded to `float` ([`round_bounds`]).
+    /// same bounds rounded to `float` ([`round_bounds`]). The lightmap blocks are counted, and
+    /// packed only when counting cannot prove they fit ([`Packing`]).
     pub(super) fn scan_surfaces<L: Layout>(&self) -> SurfaceScan {
+        self.walk_faces::<L, false>()
+            .or_else(|| self.walk_faces::<L, true>())
+            .unwrap_or_default()
+    }
+
+    /// [`Bsp1::scan_surfaces`] with the blocks packed from the first face, or counted (`None`
+    /// once counting cannot prove that they fit). A parameter of the type so that the counted
+    /// walk, the one most maps take, carries none of the packing's code.
+    fn walk_faces<L: Layout, const SIMULATED: bool>(&self) -> Option<SurfaceScan> {
         let slice = |i: usize| self.lump_bytes(i).0;
         let vertexes = <[Vertex]>::ref_from_bytes(slice(3)).unwrap_or(&[]);
         let edges = <[L::Edge]>::ref_from_bytes(slice(12)).unwrap_or(&[]);
@@ -391,7 +396,7 @@ impl Bsp1<'_> {
         let sample_bytes: u64 = if goldsrc { 3 } else { 1 };
         let has_textures = !slice(2).is_empty();
         let mut scan = SurfaceScan::default();
-        let mut pages = DeferredPages::new();
+        let mut pages = Packing::new(SIMULATED);
         // The last texture asked whether it is sky or liquid (no lightmap block), and the answer.
         let mut no_block: Option<(i32, bool)> = None;
         for (i, f) in faces.iter().enumerate() {
@@ -473,12 +478,12 @@ impl Bsp1<'_> {
             if w == 0 || h == 0 || w >= BLOCK || h > BLOCK {
                 continue;
             }
-            if !pages.alloc(w, h) {
+            if !pages.alloc(w, h)? {
                 scan.full_at = Some(i);
             }
         }
         scan.pages_used = pages.used();
-        scan
+        Some(scan)
     }
 
     /// Reports what [`Bsp1::scan_surfaces`] found against the renderer limits (BSP29 / BSP30).
@@ -522,7 +527,7 @@ pub(super) struct SurfaceScan {
     /// The widest extents of a face that is not `TEX_SPECIAL`, and its face.
     widest: Option<(i64, usize)>,
     /// Lightmap pages filled; when the map has too few blocks to fill more than GLQuake's 64
-    /// (which no engine refuses), a count of at most 64 instead ([`DeferredPages`]).
+    /// (which no engine refuses), a count of at most 64 instead ([`Packing`]).
     pages_used: usize,
     /// The face that found every page full.
     full_at: Option<usize>,
@@ -668,78 +673,66 @@ mod tests {
         }
     }
 
-    /// `DeferredPages` against the full simulation: the same answer for every block, and the
-    /// same verdict on the pages (more than 64 or not), with the exact count once it simulates.
-    /// Low and wide blocks too, which fill pages with the fewest blocks [`blocks_within_pages`]
-    /// allows, and runs long enough to pass the deferral.
-    /// Returns how many maps went past 64 pages, and how many of them while the deferral held
-    /// (that is, at the first block past its bound).
-    fn deferred_matches_pages(
+    /// Counted [`Packing`] against the full simulation: while counting admits the blocks, every
+    /// one of them is placed within 64 pages (past that the walk packs from the start, which is
+    /// [`Pages`] itself). Returns how many maps counting gave up on, and how many of those went
+    /// past 64 pages.
+    fn counting_matches_pages(
         seed: u64,
         maps: usize,
         blocks: usize,
         caps: &[(u64, u64, u64)],
     ) -> (usize, usize) {
         let mut draw = crate::xorshift(seed);
-        let (mut past, mut at_bound) = (0, 0);
+        let (mut given_up, mut past) = (0, 0);
         for map in 0..maps {
-            let (mut deferred, mut direct) = (super::DeferredPages::new(), Pages::new());
+            let (mut counted, mut direct) = (super::Packing::new(false), Pages::new());
             let (cap_w, early_h, late_h) = caps[map % caps.len()];
+            let mut admitted = true;
             for n in 0..blocks {
-                // Taller blocks late shrink the bound under the blocks already held.
+                // Taller blocks late shrink the bound under the blocks already counted.
                 let cap_h = if n < blocks / 2 { early_h } else { late_h };
                 let (w, h) = (1 + (draw() % cap_w) as usize, 1 + (draw() % cap_h) as usize);
-                let waiting = deferred.pages.is_none();
-                assert_eq!(
-                    deferred.alloc(w, h),
-                    direct.alloc(w, h),
-                    "map {map} block {n}: {w}x{h}"
-                );
-                let used = deferred.used();
-                assert_eq!(
-                    used > MAX_LIGHTMAPS,
-                    direct.used > MAX_LIGHTMAPS,
-                    "block {n}"
-                );
-                if deferred.pages.is_some() {
-                    assert_eq!(used, direct.used);
-                } else {
-                    assert!(direct.used <= MAX_LIGHTMAPS);
+                let placed = direct.alloc(w, h);
+                if admitted {
+                    match counted.alloc(w, h) {
+                        Some(answer) => {
+                            assert!(answer && placed, "map {map} block {n}: {w}x{h}");
+                            assert!(direct.used <= MAX_LIGHTMAPS, "map {map} block {n}");
+                            assert!(counted.used() <= MAX_LIGHTMAPS);
+                        }
+                        None => {
+                            admitted = false;
+                            given_up += 1;
+                        }
+                    }
                 }
-                if used > MAX_LIGHTMAPS {
+                if direct.used > MAX_LIGHTMAPS {
+                    assert!(
+                        !admitted,
+                        "map {map} block {n}: past 64 pages while counted"
+                    );
                     past += 1;
-                    at_bound += usize::from(waiting);
                     break;
                 }
             }
         }
-        (past, at_bound)
+        (given_up, past)
     }
 
     #[test]
-    fn deferred_pages_answer_as_pages_do() {
-        // Under Miri one map of small blocks, just past the deferral (each `alloc` of a big block
+    fn counting_never_hides_a_page_past_64() {
+        // Under Miri one map of small blocks, just past the bound (each `alloc` of a big block
         // scans dozens of whole pages: minutes interpreted).
         if cfg!(miri) {
-            deferred_matches_pages(0x6A09_E667_F3BC_C908, 1, 70, &[(8, 127, 127)]);
-        } else {
-            deferred_matches_pages(
-                0x6A09_E667_F3BC_C908,
-                40,
-                300,
-                &[(8, 8, 8), (64, 64, 64), (127, 127, 127)],
-            );
+            counting_matches_pages(0x6A09_E667_F3BC_C908, 1, 70, &[(8, 127, 127)]);
+            return;
         }
-    }
-
-    #[test]
-    #[cfg_attr(
-        miri,
-        ignore = "slow under Miri; the deferral is covered by the test above"
-    )]
-    fn deferred_pages_bound_holds_for_low_and_wide_blocks() {
-        // Low blocks defer longest; wide ones waste the most of a page (one block per row).
+        // Low blocks are counted longest; wide ones waste the most of a page (one block per row).
         let caps = [
+            (8, 8, 8),
+            (64, 64, 64),
+            (127, 127, 127),
             (127, 1, 1),
             (127, 2, 2),
             (100, 4, 4),
@@ -751,9 +744,12 @@ mod tests {
             (127, 4, 128),
             (127, 17, 128),
         ];
-        let (past, _) = deferred_matches_pages(0xBB67_AE85_84CA_A73B, 20, 2500, &caps);
-        // Some maps go past 64 pages, so that the test sees both verdicts.
-        assert!(past >= 4, "{past} maps past 64 pages");
+        let (given_up, past) = counting_matches_pages(0xBB67_AE85_84CA_A73B, 39, 2500, &caps);
+        // Both verdicts seen, and counting gave up on maps that stayed within 64 pages too.
+        assert!(
+            past >= 4 && given_up > past,
+            "{given_up} given up, {past} past 64 pages"
+        );
     }
 
     #[test]
@@ -767,26 +763,19 @@ mod tests {
             return;
         }
         // The tightest case of the bound: blocks 65 wide (one per row) and `tallest` tall fill a
-        // page with `ceil((129 - tallest) / tallest)` of them, and the next goes to a new page.
+        // page with `ceil((129 - tallest) / tallest)` of them, so 64 pages with the bound's
+        // count, and the next one opens page 65 just when counting gives up.
         for tallest in [1usize, 2, 5, 17, 64, 128] {
-            let mut p = Pages::new();
+            let (mut p, mut counted) = (Pages::new(), super::Packing::new(false));
             let k = super::blocks_within_pages(tallest) / MAX_LIGHTMAPS;
-            for _ in 0..k {
+            for n in 0..k * MAX_LIGHTMAPS {
                 assert!(p.alloc(65, tallest));
+                assert_eq!(p.used, n / k + 1, "tallest {tallest}");
+                assert_eq!(counted.alloc(65, tallest), Some(true));
             }
-            assert_eq!(p.used, 1, "tallest {tallest}");
             assert!(p.alloc(65, tallest));
-            assert_eq!(p.used, 2, "tallest {tallest}");
-            // 64 pages of them: deferred to the last (as far as it holds blocks), and the next
-            // one opens page 65.
-            let mut d = super::DeferredPages::new();
-            for _ in 0..k * MAX_LIGHTMAPS {
-                assert!(d.alloc(65, tallest));
-            }
-            assert_eq!(d.pages.is_none(), k * MAX_LIGHTMAPS <= super::HELD);
-            assert!(d.used() <= MAX_LIGHTMAPS);
-            assert!(d.alloc(65, tallest));
-            assert_eq!(d.used(), MAX_LIGHTMAPS + 1, "tallest {tallest}");
+            assert_eq!(p.used, MAX_LIGHTMAPS + 1, "tallest {tallest}");
+            assert_eq!(counted.alloc(65, tallest), None);
         }
     }
 
