@@ -256,6 +256,7 @@ enum Packing {
 }
 
 impl Packing {
+    #[inline]
     fn new(simulated: bool) -> Packing {
         if simulated {
             Packing::Simulated(Pages::new())
@@ -270,6 +271,7 @@ impl Packing {
 
     /// [`Pages::alloc`] for a block `w < 128`, `h <= 128` (`false` when every page is full);
     /// `None` when counting can no longer prove that the blocks fit.
+    #[inline]
     fn alloc(&mut self, w: usize, h: usize) -> Option<bool> {
         match self {
             Packing::Simulated(pages) => Some(pages.alloc(w, h)),
@@ -290,6 +292,7 @@ impl Packing {
 
     /// Pages filled, or while counted a count of at most 64 (which no engine refuses, as it
     /// refuses none of the pages filled then).
+    #[inline]
     fn used(&self) -> usize {
         match self {
             Packing::Simulated(pages) => pages.used,
