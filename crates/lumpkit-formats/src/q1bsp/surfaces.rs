@@ -223,50 +223,81 @@ impl Pages {
 /// GLQuake's `MAX_LIGHTMAPS`: only a map with more blocks than this can fill too many pages.
 const MAX_LIGHTMAPS: usize = PAGES - 1;
 
-/// [`Pages`] simulated only once the map has more blocks than [`MAX_LIGHTMAPS`]: fewer blocks
-/// than that cannot fill more pages than that, whatever their sizes (each fits an empty page),
-/// so most small maps never pay for the 8 KiB of pages or the packing. The first blocks are
-/// kept and replayed in order when the simulation starts, so its answer is the same.
-struct DeferredPages {
-    pending: [(u8, u8); MAX_LIGHTMAPS],
-    held: usize,
-    pages: Option<Pages>,
+/// Blocks that cannot fill more than [`MAX_LIGHTMAPS`] pages when none is taller than `tallest`
+/// (`1..=128`): `64 * ceil((129 - tallest) / tallest)`.
+///
+/// Why: `AllocBlock` refuses a block `w < 128` wide, `h <= tallest` tall on a page only when
+/// every window, the one at column 0 among them, holds a column above `128 - h`: at least
+/// `129 - tallest` tall. A block lands at `best + h`, `best` the height of a column under it, so a
+/// column `c` tall rests on a chain of distinct blocks of that page, each on the one before and
+/// each at most `tallest` tall: at least `ceil(c / tallest)` of them. A page that has refused a
+/// block thus holds `k = ceil((129 - tallest) / tallest)` blocks, and a block lands on page 65
+/// (or finds every page full) only after each of the first 64 refused it: after `64 k` others.
+fn blocks_within_pages(tallest: usize) -> usize {
+    let tallest = tallest.clamp(1, BLOCK);
+    let above = BLOCK.saturating_add(1).saturating_sub(tallest);
+    MAX_LIGHTMAPS.saturating_mul(above.div_ceil(tallest))
 }
 
-impl DeferredPages {
-    fn new() -> DeferredPages {
-        DeferredPages {
-            pending: [(0, 0); MAX_LIGHTMAPS],
-            held: 0,
-            pages: None,
+/// The lightmap blocks of one walk over the faces: counted while they provably fit in GLQuake's
+/// 64 pages ([`blocks_within_pages`] of the tallest so far), which is all the limit check asks,
+/// or packed by [`Pages`]. Most maps never pay for the packing (nor for its 8 KiB of pages); a
+/// map past the bound is walked again from its first face with the packing simulated.
+// One per walk, on the stack (this crate does not allocate): the size of the pages is the point.
+#[allow(clippy::large_enum_variant)]
+enum Packing {
+    /// Blocks so far, the tallest of them, and [`blocks_within_pages`] of it.
+    Counted {
+        blocks: usize,
+        tallest: usize,
+        within: usize,
+    },
+    Simulated(Pages),
+}
+
+impl Packing {
+    #[inline]
+    fn new(simulated: bool) -> Packing {
+        if simulated {
+            Packing::Simulated(Pages::new())
+        } else {
+            Packing::Counted {
+                blocks: 0,
+                tallest: 1,
+                within: blocks_within_pages(1),
+            }
         }
     }
 
-    /// [`Pages::alloc`] for a block `w < 128`, `h <= 128` (`false` when every page is full).
-    fn alloc(&mut self, w: usize, h: usize) -> bool {
-        let size = (
-            u8::try_from(w).unwrap_or(u8::MAX),
-            u8::try_from(h).unwrap_or(u8::MAX),
-        );
-        if let Some(pages) = &mut self.pages {
-            return pages.alloc(w, h);
+    /// [`Pages::alloc`] for a block `w < 128`, `h <= 128` (`false` when every page is full);
+    /// `None` when counting can no longer prove that the blocks fit.
+    #[inline]
+    fn alloc(&mut self, w: usize, h: usize) -> Option<bool> {
+        match self {
+            Packing::Simulated(pages) => Some(pages.alloc(w, h)),
+            Packing::Counted {
+                blocks,
+                tallest,
+                within,
+            } => {
+                if h > *tallest {
+                    *tallest = h;
+                    *within = blocks_within_pages(h);
+                }
+                *blocks = blocks.saturating_add(1);
+                (*blocks <= *within).then_some(true)
+            }
         }
-        if let Some(slot) = self.pending.get_mut(self.held) {
-            *slot = size;
-            self.held = self.held.saturating_add(1);
-            return true;
-        }
-        let pages = self.pages.insert(Pages::new());
-        for &(w, h) in &self.pending {
-            // Never full: 64 blocks, 65 pages.
-            pages.alloc(usize::from(w), usize::from(h));
-        }
-        pages.alloc(w, h)
     }
 
-    /// Pages filled, or while deferred the block count (an upper bound of at most 64).
+    /// Pages filled, or while counted a count of at most 64 (which no engine refuses, as it
+    /// refuses none of the pages filled then).
+    #[inline]
     fn used(&self) -> usize {
-        self.pages.as_ref().map_or(self.held, |p| p.used)
+        match self {
+            Packing::Simulated(pages) => pages.used,
+            Packing::Counted { blocks, .. } => (*blocks).min(MAX_LIGHTMAPS),
+        }
     }
 }
 
@@ -344,8 +375,18 @@ impl Bsp1<'_> {
     /// lightmap and the pages (BSP29 / BSP30), and the first lit face whose lightmap runs past
     /// the lighting lump (every variant; reported later, in face order, by `validate`). Each
     /// face's surfedges are projected once, in double precision; the renderer limit uses the
-    /// same bounds rounded to `float` ([`round_bounds`]).
+    /// same bounds rounded to `float` ([`round_bounds`]). The lightmap blocks are counted, and
+    /// packed only when counting cannot prove they fit ([`Packing`]).
     pub(super) fn scan_surfaces<L: Layout>(&self) -> SurfaceScan {
+        self.walk_faces::<L, false>()
+            .or_else(|| self.walk_faces::<L, true>())
+            .unwrap_or_default()
+    }
+
+    /// [`Bsp1::scan_surfaces`] with the blocks packed from the first face, or counted (`None`
+    /// once counting cannot prove that they fit). A parameter of the type so that the counted
+    /// walk, the one most maps take, carries none of the packing's code.
+    fn walk_faces<L: Layout, const SIMULATED: bool>(&self) -> Option<SurfaceScan> {
         let slice = |i: usize| self.lump_bytes(i).0;
         let vertexes = <[Vertex]>::ref_from_bytes(slice(3)).unwrap_or(&[]);
         let edges = <[L::Edge]>::ref_from_bytes(slice(12)).unwrap_or(&[]);
@@ -358,7 +399,7 @@ impl Bsp1<'_> {
         let sample_bytes: u64 = if goldsrc { 3 } else { 1 };
         let has_textures = !slice(2).is_empty();
         let mut scan = SurfaceScan::default();
-        let mut pages = DeferredPages::new();
+        let mut pages = Packing::new(SIMULATED);
         // The last texture asked whether it is sky or liquid (no lightmap block), and the answer.
         let mut no_block: Option<(i32, bool)> = None;
         for (i, f) in faces.iter().enumerate() {
@@ -440,12 +481,12 @@ impl Bsp1<'_> {
             if w == 0 || h == 0 || w >= BLOCK || h > BLOCK {
                 continue;
             }
-            if !pages.alloc(w, h) {
+            if !pages.alloc(w, h)? {
                 scan.full_at = Some(i);
             }
         }
         scan.pages_used = pages.used();
-        scan
+        Some(scan)
     }
 
     /// Reports what [`Bsp1::scan_surfaces`] found against the renderer limits (BSP29 / BSP30).
@@ -489,7 +530,7 @@ pub(super) struct SurfaceScan {
     /// The widest extents of a face that is not `TEX_SPECIAL`, and its face.
     widest: Option<(i64, usize)>,
     /// Lightmap pages filled; when the map has too few blocks to fill more than GLQuake's 64
-    /// (which no engine refuses), the block count instead ([`DeferredPages`]).
+    /// (which no engine refuses), a count of at most 64 instead ([`Packing`]).
     pages_used: usize,
     /// The face that found every page full.
     full_at: Option<usize>,
@@ -511,7 +552,7 @@ fn lightmap_samples([lo0, lo1, hi0, hi1]: [f64; 4]) -> Option<u64> {
 #[cfg(test)]
 #[allow(clippy::arithmetic_side_effects)]
 mod tests {
-    use super::{BLOCK, Pages};
+    use super::{BLOCK, MAX_LIGHTMAPS, Pages};
 
     /// GLQuake's `AllocBlock` loop as written in `gl_rsurf.c`, column by column, on one page:
     /// the spot and the new height, `None` when the block does not fit.
@@ -635,32 +676,109 @@ mod tests {
         }
     }
 
-    #[test]
-    fn deferred_pages_answer_as_pages_do() {
-        let mut draw = crate::xorshift(0x6A09_E667_F3BC_C908);
-        // Under Miri one map of small blocks, just past the deferral (each `alloc` of a big block
-        // scans dozens of whole pages: minutes interpreted).
-        let (maps, blocks) = if cfg!(miri) { (1, 70) } else { (40, 300) };
-        for _ in 0..maps {
-            let (mut deferred, mut direct) = (super::DeferredPages::new(), Pages::new());
-            let cap = if cfg!(miri) {
-                8
-            } else {
-                [8, 64, 127][(draw() % 3) as usize]
-            };
+    /// Counted [`Packing`] against the full simulation: while counting admits the blocks, every
+    /// one of them is placed within 64 pages (past that the walk packs from the start, which is
+    /// [`Pages`] itself). Returns how many maps counting gave up on, and how many of those went
+    /// past 64 pages.
+    fn counting_matches_pages(
+        seed: u64,
+        maps: usize,
+        blocks: usize,
+        caps: &[(u64, u64, u64)],
+    ) -> (usize, usize) {
+        let mut draw = crate::xorshift(seed);
+        let (mut given_up, mut past) = (0, 0);
+        for map in 0..maps {
+            let (mut counted, mut direct) = (super::Packing::new(false), Pages::new());
+            let (cap_w, early_h, late_h) = caps[map % caps.len()];
+            let mut admitted = true;
             for n in 0..blocks {
-                let (w, h) = (1 + (draw() % cap) as usize, 1 + (draw() % cap) as usize);
-                assert_eq!(
-                    deferred.alloc(w, h),
-                    direct.alloc(w, h),
-                    "block {n}: {w}x{h}"
-                );
-                if n >= super::MAX_LIGHTMAPS {
-                    assert_eq!(deferred.used(), direct.used);
-                } else {
-                    assert!(direct.used <= deferred.used());
+                // Taller blocks late shrink the bound under the blocks already counted.
+                let cap_h = if n < blocks / 2 { early_h } else { late_h };
+                let (w, h) = (1 + (draw() % cap_w) as usize, 1 + (draw() % cap_h) as usize);
+                let placed = direct.alloc(w, h);
+                if admitted {
+                    match counted.alloc(w, h) {
+                        Some(answer) => {
+                            assert!(answer && placed, "map {map} block {n}: {w}x{h}");
+                            assert!(direct.used <= MAX_LIGHTMAPS, "map {map} block {n}");
+                            assert!(counted.used() <= MAX_LIGHTMAPS);
+                        }
+                        None => {
+                            admitted = false;
+                            given_up += 1;
+                        }
+                    }
+                }
+                if direct.used > MAX_LIGHTMAPS {
+                    assert!(
+                        !admitted,
+                        "map {map} block {n}: past 64 pages while counted"
+                    );
+                    past += 1;
+                    break;
                 }
             }
+        }
+        (given_up, past)
+    }
+
+    #[test]
+    fn counting_never_hides_a_page_past_64() {
+        // Under Miri one map of small blocks, just past the bound (each `alloc` of a big block
+        // scans dozens of whole pages: minutes interpreted).
+        if cfg!(miri) {
+            counting_matches_pages(0x6A09_E667_F3BC_C908, 1, 70, &[(8, 127, 127)]);
+            return;
+        }
+        // Low blocks are counted longest; wide ones waste the most of a page (one block per row).
+        let caps = [
+            (8, 8, 8),
+            (64, 64, 64),
+            (127, 127, 127),
+            (127, 1, 1),
+            (127, 2, 2),
+            (100, 4, 4),
+            (64, 8, 8),
+            (127, 16, 16),
+            (16, 3, 3),
+            (65, 17, 17),
+            (127, 2, 64),
+            (127, 4, 128),
+            (127, 17, 128),
+        ];
+        let (given_up, past) = counting_matches_pages(0xBB67_AE85_84CA_A73B, 39, 2500, &caps);
+        // Both verdicts seen, and counting gave up on maps that stayed within 64 pages too.
+        assert!(
+            past >= 4 && given_up > past,
+            "{given_up} given up, {past} past 64 pages"
+        );
+    }
+
+    #[test]
+    fn blocks_within_pages_is_64_pages_of_the_least_blocks_a_full_page_holds() {
+        assert_eq!(super::blocks_within_pages(128), 64);
+        assert_eq!(super::blocks_within_pages(64), 128);
+        assert_eq!(super::blocks_within_pages(17), 64 * 7);
+        assert_eq!(super::blocks_within_pages(1), 64 * 128);
+        if cfg!(miri) {
+            // Thousands of whole-page window passes below: minutes interpreted.
+            return;
+        }
+        // The tightest case of the bound: blocks 65 wide (one per row) and `tallest` tall fill a
+        // page with `ceil((129 - tallest) / tallest)` of them, so 64 pages with the bound's
+        // count, and the next one opens page 65 just when counting gives up.
+        for tallest in [1usize, 2, 5, 17, 64, 128] {
+            let (mut p, mut counted) = (Pages::new(), super::Packing::new(false));
+            let k = super::blocks_within_pages(tallest) / MAX_LIGHTMAPS;
+            for n in 0..k * MAX_LIGHTMAPS {
+                assert!(p.alloc(65, tallest));
+                assert_eq!(p.used, n / k + 1, "tallest {tallest}");
+                assert_eq!(counted.alloc(65, tallest), Some(true));
+            }
+            assert!(p.alloc(65, tallest));
+            assert_eq!(p.used, MAX_LIGHTMAPS + 1, "tallest {tallest}");
+            assert_eq!(counted.alloc(65, tallest), None);
         }
     }
 
