@@ -115,6 +115,13 @@ fn select(table: [u32; 4], bits: u32) -> Block {
 fn colour(block: &[u8; 8], bc1: bool) -> Block {
     let [c0l, c0h, c1l, c1h, i0, i1, i2, i3] = *block;
     let (c0, c1) = (le16(c0l, c0h), le16(c1l, c1h));
+    let bits = u32::from_le_bytes([i0, i1, i2, i3]);
+    if bits == 0 {
+        // Every index 0: one solid colour (opaque in BC1's either mode). Flat areas of real
+        // textures are stored so; a branch the predictor learns, which skips the table and select.
+        let alpha = if bc1 { 0xFF00_0000 } else { 0 };
+        return [lane(rgb565(c0)) | alpha; 16];
+    }
     let three = bc1 && c0 <= c1;
     let mut table = colour_table(c0, c1, three);
     if bc1 {
@@ -126,7 +133,7 @@ fn colour(block: &[u8; 8], bc1: bool) -> Block {
             *t3 |= 0xFF00_0000;
         }
     }
-    select(table, u32::from_le_bytes([i0, i1, i2, i3]))
+    select(table, bits)
 }
 
 /// A block format: its block size and how one block decodes. Implemented by unit types so the row
@@ -222,8 +229,16 @@ fn bc3(block: &[u8; 16]) -> Block {
     let (alpha, colour_half) = halves(block);
     let mut px = colour(colour_half, false);
     let [a0, a1, b0, b1, b2, b3, b4, b5] = *alpha;
-    let table = alpha_table(a0, a1);
     let bits = u64::from_le_bytes([b0, b1, b2, b3, b4, b5, 0, 0]);
+    if bits == 0 {
+        // Every alpha index 0: alpha `a0` throughout (as for a solid colour, common in real files).
+        let a = u32::from(a0) << 24;
+        for p in &mut px {
+            *p |= a;
+        }
+        return px;
+    }
+    let table = alpha_table(a0, a1);
     for (p, shift) in px.iter_mut().zip((0u32..48).step_by(3)) {
         // `& 7` keeps every index inside the eight entries.
         #[allow(clippy::indexing_slicing)]
