@@ -122,6 +122,10 @@ proptest! {
         let mut again = vec![0u8; pixels * 4];
         bgra::to_rgba(&src32, &mut again).unwrap();
         prop_assert_eq!(&again, &swapped);
+        bgra::to_rgba_opaque(&src32, &mut again).unwrap();
+        let opaque: Vec<u8> = src32.chunks_exact(4).flat_map(|p| [p[2], p[1], p[0], 255]).collect();
+        prop_assert_eq!(&again, &opaque);
+        bgra::to_rgba(&src32, &mut again).unwrap();
         bgra::swap_in_place(&mut again);
         prop_assert_eq!(&again, &src32);
         alpha::force_opaque(&mut again);
