@@ -80,7 +80,7 @@ fn walk_pairs(
         runs.feed(entry & 0xff, writer, out)?;
         runs.feed(u32::from(next_byte), writer, out)?;
     }
-    if tt.len() % 2 == 1 {
+    if !tt.len().is_multiple_of(2) {
         let entry = *tt.get(position).ok_or(Refused)?;
         runs.feed(entry & 0xff, writer, out)?;
     }
