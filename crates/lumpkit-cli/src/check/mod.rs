@@ -2,6 +2,7 @@
 
 mod expect;
 mod human;
+mod order;
 mod output;
 mod policy;
 mod sarif;
@@ -114,6 +115,11 @@ pub fn run(args: &CheckArgs) -> Result<ExitCode, Fatal> {
     let expectations =
         expect::Expectations::load(files.iter().filter_map(|f| f.path.parent()), &target_names);
     let pool = rayon::ThreadPoolBuilder::new().num_threads(jobs).build()?;
+    let sizes: Vec<u64> = files
+        .iter()
+        .map(|f| std::fs::metadata(&f.path).map_or(0, |m| m.len()))
+        .collect();
+    let order = order::work_order(&sizes);
     let bar =
         (format == OutputFormat::Human && std::io::stderr().is_terminal() && files.len() > 200)
             .then(|| indicatif::ProgressBar::new(files.len() as u64));
@@ -133,13 +139,16 @@ pub fn run(args: &CheckArgs) -> Result<ExitCode, Fatal> {
     let (sender, results) = mpsc::sync_channel::<(usize, FileResult)>(RESULTS_IN_FLIGHT);
     let printed = std::thread::scope(|scope| {
         scope.spawn(|| {
-            // Every worker takes the next file in walk order, so results arrive nearly in order
-            // and few wait for an earlier one (rayon's splitting would start half the workers in
-            // the middle of the list and leave their results waiting).
+            // Every worker takes the next file in `order` (the big ones, then walk order), so
+            // results arrive nearly in order and few wait for an earlier one (rayon's splitting
+            // would start half the workers in the middle of the list and leave their results
+            // waiting).
             let next = AtomicUsize::new(0);
             pool.broadcast(|_| {
                 while !stop.load(Ordering::Relaxed) {
-                    let index = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(&index) = order.get(next.fetch_add(1, Ordering::Relaxed)) else {
+                        break;
+                    };
                     let Some(file) = files.get(index) else {
                         break;
                     };

@@ -13,6 +13,9 @@ static BLOCK_CRC: Crc<u32, Table<16>> = Crc::<u32, Table<16>>::new(&CRC_32_BZIP2
 /// No byte: a value no entry's low 8 bits can hold.
 const NO_BYTE: u32 = 256;
 
+/// Blocks at least this long (their `tt` bigger than a 1 MiB L2 cache) are walked two rows a step.
+const PAIRED_FROM: usize = 256 * 1024;
+
 /// Output is gathered on the stack in chunks this big before it is checksummed and appended.
 const CHUNK: usize = 16 * 1024;
 
@@ -25,35 +28,95 @@ pub(super) fn write(tt: &mut [u32], orig_ptr: usize, out: &mut Output<'_>) -> Re
         filled: 0,
         crc: BLOCK_CRC.digest(),
     };
-    let mut position = start;
-    // The byte of the current run (256: none yet) and how many times in a row it came.
-    let mut run_byte = NO_BYTE;
-    let mut equal = 0u32;
-    for _ in 0..tt.len() {
-        let entry = *tt.get(position).ok_or(Refused)?;
-        position = (entry >> 8) as usize;
-        let byte = entry & 0xff;
-        if equal == 4 {
-            // The count after four equal bytes; the byte after it starts afresh.
-            writer.repeat(run_byte as u8, byte as u8, out)?;
-            equal = 0;
-            run_byte = NO_BYTE;
-            continue;
+    let mut runs = Runs {
+        byte: NO_BYTE,
+        equal: 0,
+    };
+    if tt.len() >= PAIRED_FROM {
+        walk_pairs(tt, start, &mut runs, &mut writer, out)?;
+    } else {
+        let mut position = start;
+        for _ in 0..tt.len() {
+            let entry = *tt.get(position).ok_or(Refused)?;
+            position = (entry >> 8) as usize;
+            runs.feed(entry & 0xff, &mut writer, out)?;
         }
-        if byte == run_byte {
-            equal = equal.wrapping_add(1);
-        } else {
-            run_byte = byte;
-            equal = 1;
-        }
-        writer.push(byte as u8, out)?;
     }
-    if equal == 4 {
+    if runs.equal == 4 {
         // Four equal bytes with no count: libbzip2 reads on past the block; not imitated here.
         return Err(Refused);
     }
     writer.flush(out)?;
     Ok(writer.crc.finalize())
+}
+
+/// Walks a large block two rows per dependent load. Following the links is one cache miss per
+/// byte, each waiting for the last (95% of the walk's time on a 900 kB block); a table of the row two
+/// links on is built first with independent loads the CPU overlaps, then walked at one miss per two
+/// bytes. The second byte of a step is the next row's, kept in its own array.
+fn walk_pairs(
+    tt: &[u32],
+    start: usize,
+    runs: &mut Runs,
+    writer: &mut Writer,
+    out: &mut Output<'_>,
+) -> Result<(), Refused> {
+    let mut second = Vec::with_capacity(tt.len());
+    // Links are rows of the block (`link_rows` gives each row one): a missing one only makes wrong
+    // bytes, which the block's CRC refuses.
+    let pairs: Vec<u32> = tt
+        .iter()
+        .map(|&first| {
+            let next = tt.get((first >> 8) as usize).copied().unwrap_or(0);
+            second.push(next as u8);
+            (next & !0xff) | (first & 0xff)
+        })
+        .collect();
+    let mut position = start;
+    for _ in 0..tt.len() / 2 {
+        let entry = *pairs.get(position).ok_or(Refused)?;
+        let next_byte = *second.get(position).ok_or(Refused)?;
+        position = (entry >> 8) as usize;
+        runs.feed(entry & 0xff, writer, out)?;
+        runs.feed(u32::from(next_byte), writer, out)?;
+    }
+    if !tt.len().is_multiple_of(2) {
+        let entry = *tt.get(position).ok_or(Refused)?;
+        runs.feed(entry & 0xff, writer, out)?;
+    }
+    Ok(())
+}
+
+/// The initial run-length stage's state: the byte of the current run (256: none yet) and how many
+/// times in a row it came.
+struct Runs {
+    byte: u32,
+    equal: u32,
+}
+
+impl Runs {
+    #[inline(always)]
+    fn feed(
+        &mut self,
+        byte: u32,
+        writer: &mut Writer,
+        out: &mut Output<'_>,
+    ) -> Result<(), Refused> {
+        if self.equal == 4 {
+            // The count after four equal bytes; the byte after it starts afresh.
+            writer.repeat(self.byte as u8, byte as u8, out)?;
+            self.equal = 0;
+            self.byte = NO_BYTE;
+            return Ok(());
+        }
+        if byte == self.byte {
+            self.equal = self.equal.wrapping_add(1);
+        } else {
+            self.byte = byte;
+            self.equal = 1;
+        }
+        writer.push(byte as u8, out)
+    }
 }
 
 /// The inverse BWT: links each row to the next one in the high 24 bits of `tt`, and returns the row

@@ -148,6 +148,30 @@ fn multi_block_streams_decode_without_the_fallback() {
 }
 
 #[test]
+fn large_blocks_walked_in_pairs_decode_alike_at_either_parity() {
+    // Blocks of at least 256 Ki rows are walked two rows a step; an odd block ends with one. No
+    // smaller sample reaches that path, and it is safe code: left out under Miri.
+    if cfg!(miri) {
+        return;
+    }
+    for len in [300_000, 300_001] {
+        let mut data = random_bytes(len as u64, len);
+        data[1000..1100].fill(3);
+        for level in [4, 9] {
+            let stream = compress(&data, level);
+            let (fast, out) = run_fast(&stream, usize::MAX);
+            assert_eq!(fast, Ok(()), "{len} at level {level}");
+            assert!(out == data, "{len} at level {level}: other bytes");
+            assert!(!agree(&stream, usize::MAX, "pairs"));
+        }
+        let stream = compress(&data, 9);
+        for limit in [0, 99_999, len - 1] {
+            agree(&stream, limit, &format!("pairs, limit {limit}"));
+        }
+    }
+}
+
+#[test]
 fn only_the_first_of_concatenated_streams_is_read_by_both() {
     let first = words(3, 5000);
     let mut stream = compress(&first, 9);
