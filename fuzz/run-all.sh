@@ -9,14 +9,20 @@
 # Structure-aware targets (`*_built`) start from nothing: their input is choices, not a file.
 # Crashes, OOMs and timeouts are minimised and copied to corpus/<format>/regression/ as crash-<sha1>,
 # oom-<sha1>, timeout-<sha1>, where `cargo test` replays them on stable (tests/regression.rs).
-# Usage: fuzz/run-all.sh [--record] [SECONDS] [TARGET...]     (needs nightly and cargo-fuzz)
+# Usage: fuzz/run-all.sh [--record|--smoke] [SECONDS] [TARGET...]     (needs nightly and cargo-fuzz)
 #   --record  appends one row per target to fuzz/CAMPAIGNS.md (see fuzz/campaign.sh)
+#   --smoke   CI's short run: the corpus is not minimised afterwards (a fresh checkout throws it
+#             away, and minimising re-runs every input once more)
 set -uo pipefail
 cd "$(dirname "$0")"
 # shellcheck source=fuzz/seeds.sh
 . ./seeds.sh
 record=0
-if [ "${1:-}" = --record ]; then record=1; shift; fi
+minimise=1
+case "${1:-}" in
+  --record) record=1; shift ;;
+  --smoke) minimise=0; shift ;;
+esac
 secs=${1:-60}
 shift || true
 targets=("$@")
@@ -57,7 +63,7 @@ for t in "${targets[@]}"; do
     -timeout=10 -max_len="$max_len" -dict="$dicts/$t.dict" -print_final_stats=1 > "$log" 2>&1
   # Keep only the inputs that add coverage, so the corpus stays small and the next run (and
   # coverage.sh) starts fast: without this, fuzz/corpus grew to 29 MB of 64 KiB mutants.
-  cargo +nightly fuzz cmin -O "$t" "$seeds" >/dev/null 2>&1 || true
+  [ $minimise = 0 ] || cargo +nightly fuzz cmin -O "$t" "$seeds" >/dev/null 2>&1 || true
   tail -n 25 "$log" | grep -E "stat::|cov:|==|SUMMARY|Test unit" | tail -n 8
   found=0
   for a in artifacts/"$t"/*; do
