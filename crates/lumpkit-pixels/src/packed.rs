@@ -37,28 +37,79 @@ fn map16_halves(
     let (blocks, words) = src.as_chunks::<{ 2 * BLOCK }>();
     let (pixel_blocks, pixels) = out.as_chunks_mut::<{ 4 * BLOCK }>();
     for (block, px) in blocks.iter().zip(pixel_blocks) {
-        let mut rg = [0u16; BLOCK];
-        let mut ba = [0u16; BLOCK];
-        let (block, _) = block.as_chunks::<2>();
-        for ((rg, ba), &w) in rg.iter_mut().zip(ba.iter_mut()).zip(block) {
-            [*rg, *ba] = f(u16::from_le_bytes(w));
-        }
-        let (px, _) = px.as_chunks_mut::<4>();
-        for ((px, rg), ba) in px.iter_mut().zip(rg).zip(ba) {
-            let [r, g] = rg.to_le_bytes();
-            let [b, a] = ba.to_le_bytes();
-            *px = [r, g, b, a];
-        }
+        expand_block(block, px, &f);
     }
     let (words, _) = words.as_chunks::<2>();
     let (pixels, _) = pixels.as_chunks_mut::<4>();
     for (&w, px) in words.iter().zip(pixels) {
-        let [rg, ba] = f(u16::from_le_bytes(w));
+        *px = pixel16(w, &f);
+    }
+    Ok(())
+}
+
+/// [`map16_halves`] in place: `buf` holds the 2-byte pixels in its second half (where a
+/// decompressor can write them, so that no second buffer is allocated and filled) and receives
+/// their RGBA8 over the whole of it. Front to back, pixel `i`'s four bytes end at `4i + 4`, at or
+/// before the word of pixel `i + 1` at `len/2 + 2i + 2`, so no word is overwritten before it is
+/// read; a block's own words are copied out first because its output covers them near the end.
+#[inline(always)]
+fn map16_halves_in_place(buf: &mut [u8], f: impl Fn(u16) -> [u16; 2]) -> Result<(), SizeMismatch> {
+    require(buf.len().saturating_sub(buf.len() % 4), buf.len())?;
+    let half = buf.len() / 2;
+    let pixels = half / 2;
+    let blocks = pixels / BLOCK;
+    for k in 0..blocks {
+        let at = k.saturating_mul(2 * BLOCK).saturating_add(half);
+        let mut words = [0u8; 2 * BLOCK];
+        if let Some(src) = buf.get(at..at.saturating_add(2 * BLOCK)) {
+            words.copy_from_slice(src);
+        }
+        let to = k.saturating_mul(4 * BLOCK);
+        if let Some(px) = buf
+            .get_mut(to..to.saturating_add(4 * BLOCK))
+            .and_then(|px| <&mut [u8; 4 * BLOCK]>::try_from(px).ok())
+        {
+            expand_block(&words, px, &f);
+        }
+    }
+    for i in blocks.saturating_mul(BLOCK)..pixels {
+        let at = half.saturating_add(i.saturating_mul(2));
+        let w = [
+            buf.get(at).copied().unwrap_or(0),
+            buf.get(at.saturating_add(1)).copied().unwrap_or(0),
+        ];
+        let to = i.saturating_mul(4);
+        if let Some(px) = buf.get_mut(to..to.saturating_add(4)) {
+            px.copy_from_slice(&pixel16(w, &f));
+        }
+    }
+    Ok(())
+}
+
+/// One block of [`BLOCK`] pixels: `f` fills two arrays of halves, a second loop interleaves them.
+#[inline(always)]
+fn expand_block(block: &[u8; 2 * BLOCK], px: &mut [u8; 4 * BLOCK], f: &impl Fn(u16) -> [u16; 2]) {
+    let mut rg = [0u16; BLOCK];
+    let mut ba = [0u16; BLOCK];
+    let (block, _) = block.as_chunks::<2>();
+    for ((rg, ba), &w) in rg.iter_mut().zip(ba.iter_mut()).zip(block) {
+        [*rg, *ba] = f(u16::from_le_bytes(w));
+    }
+    let (px, _) = px.as_chunks_mut::<4>();
+    for ((px, rg), ba) in px.iter_mut().zip(rg).zip(ba) {
         let [r, g] = rg.to_le_bytes();
         let [b, a] = ba.to_le_bytes();
         *px = [r, g, b, a];
     }
-    Ok(())
+}
+
+/// One 2-byte pixel to RGBA8 (the pixels after the last whole block).
+#[inline(always)]
+fn pixel16(w: [u8; 2], f: &impl Fn(u16) -> [u16; 2]) -> [u8; 4] {
+    let [rg, ba] = f(u16::from_le_bytes(w));
+    let [r, g] = rg.to_le_bytes();
+    let [b, a] = ba.to_le_bytes();
+    [r, g, b, a]
 }
 
 /// ARGB4444 to its R, G and B, A halves: each pair of nibbles moved to its bytes, then ×17.
@@ -108,6 +159,22 @@ pub fn ai88_to_rgba(src: &[u8], out: &mut [u8]) -> Result<(), SizeMismatch> {
     map16_halves(src, out, halves88)
 }
 
+/// [`argb4444_to_rgba`] in place: the words are in the second half of `buf` (a multiple of 4
+/// bytes long), the RGBA8 pixels fill all of it.
+pub fn argb4444_in_place(buf: &mut [u8]) -> Result<(), SizeMismatch> {
+    map16_halves_in_place(buf, halves4444)
+}
+
+/// [`argb1555_to_rgba`] in place, as [`argb4444_in_place`].
+pub fn argb1555_in_place(buf: &mut [u8]) -> Result<(), SizeMismatch> {
+    map16_halves_in_place(buf, halves1555)
+}
+
+/// [`ai88_to_rgba`] in place, as [`argb4444_in_place`].
+pub fn ai88_in_place(buf: &mut [u8]) -> Result<(), SizeMismatch> {
+    map16_halves_in_place(buf, halves88)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -137,6 +204,38 @@ mod tests {
         assert_eq!(out, [3, 2, 1, 4]);
         ai88_to_rgba(&[9, 200], &mut out).unwrap();
         assert_eq!(out, [9, 9, 9, 200]);
+    }
+
+    /// In place and into a second buffer agree, for lengths around the block size (the tail
+    /// pixel by pixel, blocks whose output covers their own words).
+    #[test]
+    fn in_place_equals_two_buffers() {
+        type Pair = (
+            fn(&[u8], &mut [u8]) -> Result<(), SizeMismatch>,
+            fn(&mut [u8]) -> Result<(), SizeMismatch>,
+        );
+        let pairs: [Pair; 3] = [
+            (argb4444_to_rgba, argb4444_in_place),
+            (argb1555_to_rgba, argb1555_in_place),
+            (ai88_to_rgba, ai88_in_place),
+        ];
+        for pixels in [0, 1, 63, 64, 65, 127, 128, 129, 1000] {
+            let mut words = [0u8; 2000];
+            for (i, w) in words.iter_mut().enumerate() {
+                *w = (i.wrapping_mul(151) ^ (i >> 3)) as u8;
+            }
+            let src = &words[..2 * pixels];
+            for (two, one) in pairs {
+                let mut expected = [0u8; 4000];
+                two(src, &mut expected[..4 * pixels]).unwrap();
+                let mut buf = [0xAAu8; 4000];
+                let buf = &mut buf[..4 * pixels];
+                buf[2 * pixels..].copy_from_slice(src);
+                one(buf).unwrap();
+                assert_eq!(buf, &expected[..4 * pixels], "{pixels} pixels");
+            }
+        }
+        assert!(argb4444_in_place(&mut [0; 6]).is_err());
     }
 
     #[test]

@@ -306,32 +306,55 @@ fn unpack<'b>(
     payload: &'b [u8],
     sink: &mut impl Sink,
 ) -> Result<(std::borrow::Cow<'b, [u8]>, Option<&'static str>), Error> {
+    if mip.compression == Compression::Raw {
+        if (payload.len() as u64) < mip.expected_len {
+            return Err(Error::file(
+                &paa_rules::MIP_SIZE_MISMATCH,
+                mip.offset,
+                [u64::from(mip.index), payload.len() as u64, mip.expected_len],
+            ));
+        }
+        return Ok((std::borrow::Cow::Borrowed(payload), None));
+    }
+    let mut out = vec![0u8; ctx.limits.alloc(mip.expected_len)?];
+    let sum = unpack_into(mip, payload, sink, &mut out)?;
+    Ok((std::borrow::Cow::Owned(out), sum))
+}
+
+/// Decompresses a compressed level's payload into `out` (its `expected_len` bytes, wherever the
+/// caller keeps them); returns the LZSS checksum convention it matched.
+fn unpack_into(
+    mip: &Mip,
+    payload: &[u8],
+    sink: &mut impl Sink,
+    out: &mut [u8],
+) -> Result<Option<&'static str>, Error> {
     let index = u64::from(mip.index);
     match mip.compression {
         Compression::Raw => {
-            if (payload.len() as u64) < mip.expected_len {
-                return Err(Error::file(
+            // Raw levels are borrowed by `unpack`, never copied; a copy here would still be right.
+            let src = payload.get(..out.len()).ok_or_else(|| {
+                Error::file(
                     &paa_rules::MIP_SIZE_MISMATCH,
                     mip.offset,
                     [index, payload.len() as u64, mip.expected_len],
-                ));
-            }
-            Ok((std::borrow::Cow::Borrowed(payload), None))
+                )
+            })?;
+            out.copy_from_slice(src);
+            Ok(None)
         }
         Compression::Rle => {
-            let mut out = vec![0u8; ctx.limits.alloc(mip.expected_len)?];
-            lumpkit_lz::rle::decompress(payload, &mut out).map_err(|e| {
+            lumpkit_lz::rle::decompress(payload, out).map_err(|e| {
                 Error::file(
                     &paa_rules::RLE_INVALID,
                     mip.data_offset.saturating_add(e.offset() as u64),
                     [index, e.offset() as u64, 0],
                 )
             })?;
-            Ok((std::borrow::Cow::Owned(out), None))
+            Ok(None)
         }
         Compression::Lzo => {
-            let mut out = vec![0u8; ctx.limits.alloc(mip.expected_len)?];
-            lumpkit_lz::lzo::decompress(payload, &mut out).map_err(|e| {
+            lumpkit_lz::lzo::decompress(payload, out).map_err(|e| {
                 let produced = match e {
                     lumpkit_lz::LzError::OutputShort { produced, .. }
                     | lumpkit_lz::LzError::OutputOverrun { produced, .. }
@@ -344,11 +367,10 @@ fn unpack<'b>(
                     [index, e.offset() as u64, produced],
                 )
             })?;
-            Ok((std::borrow::Cow::Owned(out), None))
+            Ok(None)
         }
         Compression::Lzss => {
-            let mut out = vec![0u8; ctx.limits.alloc(mip.expected_len)?];
-            let decoded = lumpkit_lz::lzss::decompress(payload, &mut out).map_err(|e| {
+            let decoded = lumpkit_lz::lzss::decompress(payload, out).map_err(|e| {
                 Error::file(
                     &paa_rules::LZSS_INVALID,
                     mip.data_offset.saturating_add(e.offset() as u64),
@@ -372,7 +394,7 @@ fn unpack<'b>(
                 Checksum::Either => "either",
                 Checksum::Mismatch { .. } => "mismatch",
             };
-            Ok((std::borrow::Cow::Owned(out), Some(sum)))
+            Ok(Some(sum))
         }
     }
 }
@@ -417,6 +439,11 @@ fn decode_level_into(
     if ctx.limits.rgba_len(w, h)? != out.len() {
         return Err(size_error(out.len()));
     }
+    if mip.compression != Compression::Raw
+        && decode_in_place(ctx, paa.kind, &mip, payload, sink, out)?
+    {
+        return Ok(());
+    }
     let (data, _) = unpack(ctx, &mip, payload, sink)?;
     let exact = data
         .get(..usize::try_from(mip.expected_len).unwrap_or(usize::MAX))
@@ -442,6 +469,56 @@ fn decode_level_into(
         return Err(size_error(exact.len()));
     }
     Ok(())
+}
+
+/// A compressed level of packed pixels decompressed straight into the end of `out` and expanded
+/// there (16-bit types: the second half; ARGB8888: all of it), so that no second buffer is
+/// allocated, zero-filled and read back (the PAA profile of issue 15: a third of the memory a
+/// 4444 level touched). `Ok(false)` (before anything is decoded) when the type or size does not
+/// allow it; the caller then takes the path through a separate buffer, which gives the same pixels
+/// and the same verdicts.
+fn decode_in_place(
+    ctx: &Context<'_>,
+    kind: PaaType,
+    mip: &Mip,
+    payload: &[u8],
+    sink: &mut impl Sink,
+    out: &mut [u8],
+) -> Result<bool, Error> {
+    let bytes_per_pixel = match kind {
+        PaaType::Argb4444 | PaaType::Argb1555 | PaaType::Ai88 => 2,
+        PaaType::Argb8888 => 4,
+        _ => return Ok(false),
+    };
+    let expected = usize::try_from(mip.expected_len).unwrap_or(usize::MAX);
+    if expected.checked_mul(4 / bytes_per_pixel) != Some(out.len()) {
+        return Ok(false);
+    }
+    // The limit the separate buffer is checked against, so that the verdict does not change.
+    ctx.limits.alloc(mip.expected_len)?;
+    let start = out.len().saturating_sub(expected);
+    let Some(words) = out.get_mut(start..) else {
+        return Ok(false);
+    };
+    unpack_into(mip, payload, sink, words)?;
+    let expanded = match kind {
+        PaaType::Argb4444 => packed::argb4444_in_place(out),
+        PaaType::Argb1555 => packed::argb1555_in_place(out),
+        PaaType::Ai88 => packed::ai88_in_place(out),
+        _ => {
+            lumpkit_pixels::bgra::swap_in_place(out);
+            Ok(())
+        }
+    };
+    // Cannot fail (`out` is whole pixels); were it to, the error is the separate buffer's.
+    expanded.map_err(|_| {
+        Error::file(
+            &paa_rules::MIP_SIZE_MISMATCH,
+            mip.offset,
+            [mip.index.into(), expected as u64, mip.expected_len],
+        )
+    })?;
+    Ok(true)
 }
 
 /// The file's BGR palette as an RGB lookup table (entries it lacks are black).

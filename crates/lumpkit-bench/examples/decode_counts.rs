@@ -1,0 +1,59 @@
+//! One BLP or PAA decode of level 0 by lumpkit or by an anchor crate, repeated, for instruction
+//! counts under callgrind: the ratios of issue 15 without a quiet machine.
+//!
+//! ```text
+//! cargo build --release -p lumpkit-bench --example decode_counts --features checks
+//! valgrind --tool=callgrind target/release/examples/decode_counts lumpkit FILE.blp 10
+//! valgrind --tool=callgrind target/release/examples/decode_counts wow-blp FILE.blp 10
+//! ```
+//!
+//! `DECODER` is `lumpkit`, `image-blp` or `wow-blp` for BLP files, `lumpkit` for PAA files. Run it
+//! once with a count of 1 and once with 11: the difference over 10 is one decode, without the
+//! program's start and the file read.
+#![allow(clippy::unwrap_used, clippy::expect_used, missing_docs)]
+
+use std::hint::black_box;
+
+use lumpkit::formats::blp::BlpFormat;
+use lumpkit::formats::paa::PaaFormat;
+use lumpkit::{Context, Format, Selection};
+
+fn decode(decoder: &str, bytes: &[u8]) -> usize {
+    match decoder {
+        "lumpkit" if bytes.starts_with(b"BLP") => BlpFormat
+            .decode(&Context::default(), bytes, &Selection::default())
+            .unwrap()
+            .rgba
+            .len(),
+        "lumpkit" => PaaFormat
+            .decode(&Context::default(), bytes, &Selection::default())
+            .unwrap()
+            .rgba
+            .len(),
+        "image-blp" => {
+            let blp = image_blp::parser::load_blp_from_buf(bytes).unwrap();
+            let image = image_blp::convert::blp_to_image(&blp, 0).unwrap();
+            image.to_rgba8().into_raw().len()
+        }
+        "wow-blp" => {
+            let blp = wow_blp::parser::load_blp_from_buf(bytes).unwrap();
+            let image = wow_blp::convert::blp_to_image(&blp, 0).unwrap();
+            image.to_rgba8().into_raw().len()
+        }
+        other => panic!("unknown decoder {other}: lumpkit, image-blp or wow-blp"),
+    }
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let [_, decoder, path, rest @ ..] = args.as_slice() else {
+        panic!("usage: decode_counts DECODER FILE [COUNT]");
+    };
+    let count: usize = rest.first().map_or(1, |c| c.parse().unwrap());
+    let bytes = std::fs::read(path).unwrap();
+    let mut total = 0;
+    for _ in 0..count {
+        total += decode(decoder, black_box(&bytes));
+    }
+    println!("{total}");
+}
