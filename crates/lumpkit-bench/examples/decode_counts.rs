@@ -10,7 +10,7 @@
 //! `DECODER` is `lumpkit`, `image-blp` or `wow-blp` for BLP files, `lumpkit` for PAA files. Run it
 //! once with a count of 1 and once with 11: the difference over 10 is one decode, without the
 //! program's start and the file read.
-#![allow(clippy::unwrap_used, clippy::expect_used, missing_docs)]
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, missing_docs)]
 
 use std::hint::black_box;
 
