@@ -17,10 +17,13 @@ if [ ! -d "$SHARED" ]; then
   SHARED=
 fi
 fail() { echo "FAILED: $*" >&2; exit 1; }
+# Each part says how long the one before it took (this step is long; CI's budget is tight).
+part_started=$SECONDS
+part() { echo "   ($((SECONDS - part_started)) s)"; part_started=$SECONDS; echo "-- $*"; }
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-echo "-- MSRV"
+part "MSRV"
 msrv=$(sed -n 's/^rust-version = "\(.*\)"/\1/p' Cargo.toml)
 pinned=$(sed -n 's/^channel = "\(.*\)"/\1/p' rust-toolchain.toml)
 # The MSRV is the pinned toolchain (no older one is tested), so checking with the pinned toolchain
@@ -32,12 +35,12 @@ case "$pinned" in
 esac
 # No separate `cargo check`: clippy in .ci/run already type-checked every target with this toolchain.
 
-echo "-- examples: build"
+part "examples: build"
 cargo build --release --quiet -p lumpkit-cli -p lumpkit --examples
 BIN=target/release/lumpkit
 EX=target/release/examples
 
-echo "-- decode_level: the same PNG as lumpkit decode, for levels 0 and 1 of every BLP and PAA"
+part "decode_level: the same PNG as lumpkit decode, for levels 0 and 1 of every BLP and PAA"
 n=0
 for f in corpus/blp/*.blp corpus/paa/*.paa ${SHARED:+$SHARED/blp/*.blp $SHARED/paa/*.paa}; do
   for level in 0 1; do
@@ -54,7 +57,7 @@ done
 [ "$n" -ge 20 ] || fail "decode_level: only $n levels decoded"
 echo "$n levels identical"
 
-echo "-- q2_pvs: the visible count equals info --vis's pvs_visible for the point's cluster"
+part "q2_pvs: the visible count equals info --vis's pvs_visible for the point's cluster"
 n=0
 for f in corpus/bsp/*.bsp ${SHARED:+$SHARED/bsp/*.bsp}; do
   head -c 4 "$f" | grep -q IBSP || continue
@@ -83,7 +86,7 @@ done
 [ -z "$SHARED" ] || [ "$n" -ge 2 ] || fail "q2_pvs: only $n maps walked"
 echo "$n walks agree"
 
-echo "-- pbo_extract: the same files as lumpkit extract; a broken SHA-1 trailer is refused"
+part "pbo_extract: the same files as lumpkit extract; a broken SHA-1 trailer is refused"
 n=0
 for f in corpus/pbo/*.pbo ${SHARED:+$SHARED/pbo/*.pbo}; do
   rm -rf "$tmp/ex" "$tmp/cli"
@@ -122,7 +125,7 @@ elif [ -n "$SHARED" ]; then
 fi
 echo "$n archives identical"
 
-echo "-- m2_batches: each batch's blend state equals info --json's for the skin"
+part "m2_batches: each batch's blend state equals info --json's for the skin"
 n=0
 for m in corpus/m2/*.m2 ${SHARED:+$SHARED/m2/*.m2}; do
   for skin in "${m%.m2}"0[0-3].skin; do
@@ -153,7 +156,7 @@ done
 [ "$n" -ge 1 ] || fail "m2_batches: no model with a skin"
 echo "$n skins agree"
 
-echo "-- pipeline_check: fails on exactly the chosen codes, and on errors like check --format json"
+part "pipeline_check: fails on exactly the chosen codes, and on errors like check --format json"
 set +e
 "$EX/pipeline_check" corpus/blp --deny blp-magic-unknown >"$tmp/gate.txt"
 rc=$?
@@ -175,17 +178,18 @@ assert failed == erroring, (sorted(failed ^ erroring)[:5], len(failed), len(erro
 print(len(failed), "results with errors, as check reports")
 PY
 
-echo "-- no_std walk: built for x86_64-unknown-none (no std, no allocator), tested on the host"
+part "no_std walk: built for x86_64-unknown-none (no std, no allocator), tested on the host"
 rustup target add x86_64-unknown-none >/dev/null 2>&1 || true
 cargo build --quiet -p lumpkit-formats --example no_std_walk --target x86_64-unknown-none
 cargo test --quiet -p lumpkit-formats --example no_std_walk
 
-echo "-- doctests"
-cargo test --quiet --doc --workspace
+# No separate doctest run: the README's `cargo test --workspace` in .ci/run already ran every
+# library's doctests ("Doc-tests lumpkit", ... in its log); running them again here cost minutes.
 
-echo "-- cargo doc, warnings denied (broken intra-doc links included)"
+part "cargo doc, warnings denied (broken intra-doc links included)"
 # --lib: the CLI's binary is also called `lumpkit`, and its (private) docs would overwrite the
 # library's (cargo issue 6313).
 RUSTDOCFLAGS="-D warnings" cargo doc --quiet --no-deps --workspace --lib
 
+echo "   ($((SECONDS - part_started)) s)"
 echo "examples and docs: $(($(date +%s) - started)) s"
