@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Examples, docs and MSRV (issue 16; the doctests run in `cargo test --workspace`). Each example
-# runs against real files and its output is checked against the CLI's (`lumpkit decode`, `extract`, `info --json`, `check --format json`), not
-# just for exit 0. Needs ../shared/corpus for the real-world files (corpus/ alone otherwise, with a
-# notice, unless LUMPKIT_REQUIRE_SHARED_CORPUS=1). About 3 minutes on 2 cores after the main steps.
+# runs against real files and its output is checked against the CLI's (`lumpkit decode`,
+# `extract`, `info --json`, `check --format json`), not just for exit 0. Needs ../shared/corpus for
+# the real-world files (corpus/ alone otherwise, with a notice, unless
+# LUMPKIT_REQUIRE_SHARED_CORPUS=1). About 5 minutes on 2 cores after the main steps.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
