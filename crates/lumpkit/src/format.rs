@@ -173,7 +173,9 @@ pub trait Format: Sync + Send {
     /// `width × height × 4` bytes (see [`decoded_size`](Format::decoded_size)); the picture fills
     /// its start, row by row with no padding, and the rest is left as it was. Returns the picture's
     /// width and height. A shorter buffer is refused with `lumpkit-buffer-too-small` (a caller
-    /// fault) before anything is written. The pixels equal [`decode`](Format::decode)'s.
+    /// fault) before anything is written. The pixels equal [`decode`](Format::decode)'s. After any
+    /// other error the picture's bytes of `out` may be partly written (a PAA level is decompressed
+    /// into them before it is expanded there).
     ///
     /// The default decodes and copies; formats whose codecs can write in place (BLP, PAA)
     /// override it so that engines reusing one buffer pay no allocation and no copy.
