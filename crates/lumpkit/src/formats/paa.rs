@@ -306,7 +306,7 @@ fn unpack<'b>(
     payload: &'b [u8],
     sink: &mut impl Sink,
 ) -> Result<(std::borrow::Cow<'b, [u8]>, Option<&'static str>), Error> {
-    if mip.compression == Compression::Raw {
+    let Some(method) = Decompressor::of(mip.compression) else {
         if (payload.len() as u64) < mip.expected_len {
             return Err(Error::file(
                 &paa_rules::MIP_SIZE_MISMATCH,
@@ -315,35 +315,44 @@ fn unpack<'b>(
             ));
         }
         return Ok((std::borrow::Cow::Borrowed(payload), None));
-    }
+    };
     let mut out = vec![0u8; ctx.limits.alloc(mip.expected_len)?];
-    let sum = unpack_into(mip, payload, sink, &mut out)?;
+    let sum = unpack_into(method, mip, payload, sink, &mut out)?;
     Ok((std::borrow::Cow::Owned(out), sum))
 }
 
-/// Decompresses a compressed level's payload into `out` (its `expected_len` bytes, wherever the
-/// caller keeps them); returns the LZSS checksum convention it matched.
+/// How a compressed level is unpacked (a raw one is borrowed, never copied).
+#[derive(Clone, Copy)]
+enum Decompressor {
+    Rle,
+    Lzo,
+    Lzss,
+}
+
+impl Decompressor {
+    /// `None` for a raw level.
+    fn of(compression: Compression) -> Option<Decompressor> {
+        match compression {
+            Compression::Raw => None,
+            Compression::Rle => Some(Decompressor::Rle),
+            Compression::Lzo => Some(Decompressor::Lzo),
+            Compression::Lzss => Some(Decompressor::Lzss),
+        }
+    }
+}
+
+/// Decompresses a level's payload into `out` (its `expected_len` bytes, wherever the caller
+/// keeps them); returns the LZSS checksum convention it matched.
 fn unpack_into(
+    method: Decompressor,
     mip: &Mip,
     payload: &[u8],
     sink: &mut impl Sink,
     out: &mut [u8],
 ) -> Result<Option<&'static str>, Error> {
     let index = u64::from(mip.index);
-    match mip.compression {
-        Compression::Raw => {
-            // Raw levels are borrowed by `unpack`, never copied; a copy here would still be right.
-            let src = payload.get(..out.len()).ok_or_else(|| {
-                Error::file(
-                    &paa_rules::MIP_SIZE_MISMATCH,
-                    mip.offset,
-                    [index, payload.len() as u64, mip.expected_len],
-                )
-            })?;
-            out.copy_from_slice(src);
-            Ok(None)
-        }
-        Compression::Rle => {
+    match method {
+        Decompressor::Rle => {
             lumpkit_lz::rle::decompress(payload, out).map_err(|e| {
                 Error::file(
                     &paa_rules::RLE_INVALID,
@@ -353,7 +362,7 @@ fn unpack_into(
             })?;
             Ok(None)
         }
-        Compression::Lzo => {
+        Decompressor::Lzo => {
             lumpkit_lz::lzo::decompress(payload, out).map_err(|e| {
                 let produced = match e {
                     lumpkit_lz::LzError::OutputShort { produced, .. }
@@ -369,7 +378,7 @@ fn unpack_into(
             })?;
             Ok(None)
         }
-        Compression::Lzss => {
+        Decompressor::Lzss => {
             let decoded = lumpkit_lz::lzss::decompress(payload, out).map_err(|e| {
                 Error::file(
                     &paa_rules::LZSS_INVALID,
@@ -439,9 +448,7 @@ fn decode_level_into(
     if ctx.limits.rgba_len(w, h)? != out.len() {
         return Err(size_error(out.len()));
     }
-    if mip.compression != Compression::Raw
-        && decode_in_place(ctx, paa.kind, &mip, payload, sink, out)?
-    {
+    if decode_in_place(ctx, paa.kind, &mip, payload, sink, out)? {
         return Ok(());
     }
     let (data, _) = unpack(ctx, &mip, payload, sink)?;
@@ -485,6 +492,10 @@ fn decode_in_place(
     sink: &mut impl Sink,
     out: &mut [u8],
 ) -> Result<bool, Error> {
+    // A raw level is expanded straight from the mapped file: nothing to save.
+    let Some(method) = Decompressor::of(mip.compression) else {
+        return Ok(false);
+    };
     let bytes_per_pixel = match kind {
         PaaType::Argb4444 | PaaType::Argb1555 | PaaType::Ai88 => 2,
         PaaType::Argb8888 => 4,
@@ -500,7 +511,7 @@ fn decode_in_place(
     let Some(words) = out.get_mut(start..) else {
         return Ok(false);
     };
-    unpack_into(mip, payload, sink, words)?;
+    unpack_into(method, mip, payload, sink, words)?;
     let expanded = match kind {
         PaaType::Argb4444 => packed::argb4444_in_place(out),
         PaaType::Argb1555 => packed::argb1555_in_place(out),
