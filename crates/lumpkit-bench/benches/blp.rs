@@ -23,6 +23,10 @@ use lumpkit::{Context, Format, Selection};
 use lumpkit_formats::Ignore;
 use lumpkit_formats::blp::Blp;
 
+#[path = "shared/blp_decoders.rs"]
+mod blp_decoders;
+use blp_decoders::{image_blp_decode, lumpkit_decode, wow_blp_decode};
+
 /// Every file of the shared corpus that lumpkit decodes, JPEG files excepted (the `jpeg` group
 /// times those), sorted by name; then raw BGRA files written by `lumpkit-testgen`, because the
 /// corpus's only raw file (`wowserhq-format__raw.blp`, alphaBits 136) is one wow-blp refuses.
@@ -52,25 +56,6 @@ fn generated_raw() -> Vec<(String, Vec<u8>)> {
             )
         })
         .collect()
-}
-
-fn lumpkit_decode(bytes: &[u8]) -> Option<Vec<u8>> {
-    let image = BlpFormat
-        .decode(&Context::default(), bytes, &Selection::default())
-        .ok()?;
-    Some(image.rgba)
-}
-
-fn image_blp_decode(bytes: &[u8]) -> Option<Vec<u8>> {
-    let blp = image_blp::parser::load_blp_from_buf(bytes).ok()?;
-    let image = image_blp::convert::blp_to_image(&blp, 0).ok()?;
-    Some(image.to_rgba8().into_raw())
-}
-
-fn wow_blp_decode(bytes: &[u8]) -> Option<Vec<u8>> {
-    let blp = wow_blp::parser::load_blp_from_buf(bytes).ok()?;
-    let image = wow_blp::convert::blp_to_image(&blp, 0).ok()?;
-    Some(image.to_rgba8().into_raw())
 }
 
 /// Whether `f` decodes `bytes`: some anchors panic on malformed files (image-blp inside

@@ -14,34 +14,26 @@
 
 use std::hint::black_box;
 
-use lumpkit::formats::blp::BlpFormat;
 use lumpkit::formats::paa::PaaFormat;
 use lumpkit::{Context, Format, Selection};
 
+#[path = "../benches/shared/blp_decoders.rs"]
+mod blp_decoders;
+
+/// The decoded length, so that the decode cannot be optimised away.
 fn decode(decoder: &str, bytes: &[u8]) -> usize {
-    match decoder {
-        "lumpkit" if bytes.starts_with(b"BLP") => BlpFormat
-            .decode(&Context::default(), bytes, &Selection::default())
-            .unwrap()
-            .rgba
-            .len(),
+    let rgba = match decoder {
+        "lumpkit" if bytes.starts_with(b"BLP") => blp_decoders::lumpkit_decode(bytes),
         "lumpkit" => PaaFormat
             .decode(&Context::default(), bytes, &Selection::default())
-            .unwrap()
-            .rgba
-            .len(),
-        "image-blp" => {
-            let blp = image_blp::parser::load_blp_from_buf(bytes).unwrap();
-            let image = image_blp::convert::blp_to_image(&blp, 0).unwrap();
-            image.to_rgba8().into_raw().len()
-        }
-        "wow-blp" => {
-            let blp = wow_blp::parser::load_blp_from_buf(bytes).unwrap();
-            let image = wow_blp::convert::blp_to_image(&blp, 0).unwrap();
-            image.to_rgba8().into_raw().len()
-        }
+            .ok()
+            .map(|image| image.rgba),
+        "image-blp" => blp_decoders::image_blp_decode(bytes),
+        "wow-blp" => blp_decoders::wow_blp_decode(bytes),
         other => panic!("unknown decoder {other}: lumpkit, image-blp or wow-blp"),
-    }
+    };
+    rgba.unwrap_or_else(|| panic!("{decoder} did not decode the file"))
+        .len()
 }
 
 fn main() {
