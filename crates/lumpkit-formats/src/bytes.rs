@@ -93,7 +93,8 @@ mod tests {
         assert_eq!(nul_terminated(b"abcd"), (&b"abcd"[..], false));
         // Every position of the first NUL, every length, with high bytes around it (the word
         // test must not flag 0x80 or 0x01 bytes, nor a NUL after the first).
-        for len in 0..40usize {
+        // Under Miri, which interprets every step, the lengths around one and two words.
+        for len in (0..40usize).filter(|&len| !cfg!(miri) || len < 18 || len == 39) {
             for first in 0..=len {
                 let mut field = [0x81u8; 40];
                 for (i, b) in field.iter_mut().enumerate().take(len) {
@@ -120,7 +121,12 @@ mod tests {
         let text: [u8; 300] = core::array::from_fn(|i| (i * 37 % 251) as u8);
         // Every alignment and length natively; a sample under Miri, which interprets each step.
         let (starts, lengths) = if cfg!(miri) { (9, 20) } else { (40, 90) };
-        for needle in [0u8, b'"', b'\n', 0x80, 0xFF, 0x7F, 1] {
+        let needles: &[u8] = if cfg!(miri) {
+            &[0, 0x80, 0xFF]
+        } else {
+            &[0, b'"', b'\n', 0x80, 0xFF, 0x7F, 1]
+        };
+        for &needle in needles {
             for start in 0..starts {
                 for end in start..text.len().min(start + lengths) {
                     let hay = &text[start..end];

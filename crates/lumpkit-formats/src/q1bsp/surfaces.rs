@@ -582,7 +582,7 @@ mod tests {
     fn may_exceed_never_hides_a_wider_face() {
         let mut next = crate::xorshift(0x2545_F491_4F6C_DD1D);
         // Miri interprets every step: a sample there, the full run natively.
-        for _ in 0..if cfg!(miri) { 2_000 } else { 200_000 } {
+        for _ in 0..if cfg!(miri) { 500 } else { 200_000 } {
             // Bounds near cell edges and far apart, fractional and whole, a few beyond 2^40.
             let scale = [1.0f32, 16.0, 4096.0, 1.0e9, 1.0e13][(next() % 5) as usize];
             let mut coord = || ((next() % 2001) as f32 - 1000.0) / 1000.0 * scale;
@@ -610,7 +610,7 @@ mod tests {
             1.0e-50,
             f64::MAX,
         ];
-        for _ in 0..if cfg!(miri) { 500 } else { 50_000 } {
+        for _ in 0..if cfg!(miri) { 200 } else { 50_000 } {
             let n = 1 + (next() % 6) as usize;
             let mut float = [f32::MAX, f32::MAX, f32::MIN, f32::MIN];
             let mut double = [f64::MAX, f64::MAX, f64::MIN, f64::MIN];
@@ -655,7 +655,7 @@ mod tests {
         let mut draw = crate::xorshift(0x9E37_79B9_7F4A_7C15);
         let mut next = move |n: u64| (draw() % n) as usize;
         // Miri interprets every step (and compares every page each time): a sample there.
-        let (maps, faces) = if cfg!(miri) { (2, 60) } else { (40, 600) };
+        let (maps, faces) = if cfg!(miri) { (1, 10) } else { (40, 600) };
         for _ in 0..maps {
             let mut p = Pages::new();
             let mut reference = [[0u8; BLOCK]; super::PAGES];
@@ -725,10 +725,10 @@ mod tests {
 
     #[test]
     fn counting_never_hides_a_page_past_64() {
-        // Under Miri one map of small blocks, just past the bound (each `alloc` of a big block
-        // scans dozens of whole pages: minutes interpreted).
+        // Under Miri one map of a few small blocks (each `alloc` scans whole pages, and each page
+        // scan takes about 0.4 s interpreted).
         if cfg!(miri) {
-            counting_matches_pages(0x6A09_E667_F3BC_C908, 1, 70, &[(8, 127, 127)]);
+            counting_matches_pages(0x6A09_E667_F3BC_C908, 1, 20, &[(8, 127, 127)]);
             return;
         }
         // Low blocks are counted longest; wide ones waste the most of a page (one block per row).
@@ -792,8 +792,12 @@ mod tests {
         assert_eq!(p.used, 1);
         assert!(p.alloc(7, 128));
         assert_eq!(p.used, 2);
-        // A block as wide as the page never fits.
-        assert!(!p.alloc(128, 1));
+        // A block as wide as the page never fits. Natively only: it scans all 65 pages, each
+        // `window_max` about 0.4 s under Miri (a minute in all), and the spot search it runs is
+        // the one above.
+        if !cfg!(miri) {
+            assert!(!p.alloc(128, 1));
+        }
     }
 
     #[test]
