@@ -190,12 +190,12 @@ cargo test --quiet -p lumpkit-formats --example no_std_walk
 part "cargo doc, warnings denied (broken intra-doc links included)"
 # --lib: the CLI's binary is also called `lumpkit`, and its (private) docs would overwrite the
 # library's (cargo issue 6313).
-# --examples: documenting the examples too makes cargo resolve features with the dev-dependencies,
-# as clippy's `--all-targets` did, so every dependency clippy checked is reused. Without it, 13
-# dependencies (image, serde, zerocopy, num-traits, ...) resolve to other feature sets and are
-# checked again with everything above them: run 2 of stop 29 spent about 230 s here; with it,
-# only the workspace's crates are checked and documented (about 60 s under load).
-RUSTDOCFLAGS="-D warnings" cargo doc --quiet --no-deps --workspace --lib --examples
+# --examples and the bench crate's feature: features resolve exactly as in .ci/run's clippy
+# (`--all-targets`, dev-dependencies included), so every dependency clippy checked is reused.
+# Without them, 13 dependencies (serde, zerocopy, num-traits, ...) resolve to other feature sets
+# and are checked again with everything above them: run 2 of stop 29 spent about 230 s here.
+RUSTDOCFLAGS="-D warnings" cargo doc --quiet --no-deps --workspace --lib --examples \
+  --features lumpkit-bench/checks
 
 echo "   ($((SECONDS - part_started)) s)"
 echo "examples and docs: $(($(date +%s) - started)) s"
