@@ -9,6 +9,9 @@
 //!
 //! Every `check_*` function below is one check (`#[inline(never)]` so that it keeps its name);
 //! `validate` is the whole cross-lump pass, which runs the others again inside it.
+//! `full_validation` is what the `open+validate` benchmark times (parse, every check, the tree
+//! walk included, scratch sized beforehand), and `qbsp_parse` its anchor, qbsp 0.17's
+//! `BspData::parse`: their ratio is the "times qbsp's parse" in instructions.
 #![allow(clippy::unwrap_used, clippy::expect_used, missing_docs)]
 
 use std::hint::black_box;
@@ -79,6 +82,50 @@ fn validate_q1(bsp: &Bsp1<'_>) {
     bsp.validate(&mut Ignore).unwrap();
 }
 
+/// Open and validate one map, whichever family it is of (the `open+validate` benchmark).
+#[inline(never)]
+fn full_validation(bytes: &[u8], scratch: &mut [u64]) {
+    if bytes.starts_with(b"IBSP") {
+        Bsp::parse(bytes, &mut Ignore)
+            .unwrap()
+            .validate(scratch, &mut Ignore)
+            .unwrap();
+    } else if bytes.starts_with(b"QBSP") {
+        QbismBsp::parse(bytes, &mut Ignore)
+            .unwrap()
+            .validate(scratch, &mut Ignore)
+            .unwrap();
+    } else {
+        let bsp = Bsp1::parse(bytes, &mut Ignore).unwrap();
+        bsp.validate(&mut Ignore).unwrap();
+        bsp.check_trees(scratch, &mut Ignore).unwrap();
+    }
+}
+
+/// qbsp 0.17's parse (copies every lump into owned vectors), when it reads the map.
+#[inline(never)]
+fn qbsp_parse(bytes: &[u8]) -> bool {
+    qbsp::BspData::parse(qbsp::BspParseInput {
+        bsp: bytes,
+        lit: None,
+        settings: qbsp::BspParseSettings::default(),
+    })
+    .is_ok()
+}
+
+/// Scratch words the map's checks need.
+fn scratch_words(bytes: &[u8]) -> usize {
+    if bytes.starts_with(b"IBSP") {
+        Bsp::parse(bytes, &mut Ignore).unwrap().scratch_words()
+    } else if bytes.starts_with(b"QBSP") {
+        QbismBsp::parse(bytes, &mut Ignore).unwrap().scratch_words()
+    } else {
+        Bsp1::parse(bytes, &mut Ignore)
+            .unwrap()
+            .tree_scratch_words()
+    }
+}
+
 fn run_q2<L: Layout>(bsp: &Map<'_, L>) {
     let mut scratch = vec![0u64; bsp.scratch_words()];
     check_entities(bsp.entities);
@@ -109,6 +156,10 @@ fn run(bytes: &[u8]) {
 
 fn main() {
     for path in std::env::args().skip(1) {
-        run(&std::fs::read(&path).unwrap());
+        let bytes = std::fs::read(&path).unwrap();
+        run(&bytes);
+        let mut scratch = vec![0u64; scratch_words(&bytes)];
+        full_validation(black_box(&bytes), &mut scratch);
+        black_box(qbsp_parse(black_box(&bytes)));
     }
 }
