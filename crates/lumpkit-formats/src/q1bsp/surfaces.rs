@@ -49,34 +49,27 @@ pub(super) fn ceil(x: f64) -> i64 {
     }
 }
 
-/// The least and greatest texture coordinate of a face's vertices on each axis, `[min s, min t,
-/// max s, max t]`, as `float`s (the first half of [`surface_bounds_f64`]'s extents; the minima side by side
-/// and the maxima side by side, so that each pair is one vector `min`/`max`). The engines round
-/// each projection to `float` before comparing; rounding never reverses an order, so rounding
-/// the extremes of [`surface_bounds_f64`] gives the same bounds ([`round_bounds`]).
+/// A texinfo row's two axes widened to `f64`, as [`project_bounds`] takes them: faces come
+/// grouped by texinfo, so the face walks widen a row once for a run of faces (it was about a
+/// tenth of the instructions spent on a face).
 #[inline]
-pub(crate) fn surface_bounds<E: EdgeRecord>(
-    vecs: &[[F32; 4]; 2],
-    edges_of_face: (u64, u64),
-    surfedges: &[I32],
-    edges: &[E],
-    vertexes: &[Vertex],
-) -> Option<[f32; 4]> {
-    surface_bounds_f64(vecs, edges_of_face, surfedges, edges, vertexes).map(round_bounds)
+pub(crate) fn texture_axes(vecs: &[[F32; 4]; 2]) -> [[f64; 4]; 2] {
+    vecs.map(|axis| axis.map(|c| f64::from(c.get())))
 }
 
 /// A face's texture bounds as `CalcSurfaceExtents` computes them in every engine read (id Quake
 /// `model.c` / `gl_model.c`, QuakeSpasm, ReHLDS `model.cpp`, id Quake 2 `ref_soft/r_model.c` and
 /// `ref_gl/gl_model.c`, yquake2: the same code, Quake 2 only reads its texinfo from another
 /// record): every vertex the surfedges `(first, count)` start at, projected on both texture axes
-/// `vecs` with products and sums in double precision. The renderer limits store each result to
+/// `axes` ([`texture_axes`]) with products and sums in double precision. The renderer limits store each result to
 /// `float` as QuakeSpasm does (the x87 code of the original engines rounds the same extended sum
 /// to the same `float`: [`round_bounds`]), then take `(ceil(max/16) - floor(min/16)) * 16`
 /// ([`extents_of`]); the lightmap size in QuakeSpasm and ericw-tools uses the double values.
-/// `None` when an index is bad (other rules report it) or the face has no edge.
+/// The result is `[min s, min t, max s, max t]` (minima side by side, maxima side by side, so
+/// that each pair is one vector `min`/`max`). `None` when an index is bad (other rules report it) or the face has no edge.
 #[inline]
-pub(crate) fn surface_bounds_f64<E: EdgeRecord>(
-    vecs: &[[F32; 4]; 2],
+pub(crate) fn project_bounds<E: EdgeRecord>(
+    axes: &[[f64; 4]; 2],
     (first, count): (u64, u64),
     surfedges: &[I32],
     edges: &[E],
@@ -89,12 +82,11 @@ pub(crate) fn surface_bounds_f64<E: EdgeRecord>(
     if run.is_empty() {
         return None;
     }
-    // The texinfo row hoisted, widened once per face. Both axes' products form one two-lane
-    // multiply-add chain and both bounds one vector `min` / `max` (the compiler pairs them). A
-    // gather of the vertices into a stack buffer first, then a projection loop, measured worse
-    // (callgrind, `lq_e0m1`: 0.92 M → 1.09 M): faces average four edges, and zeroing the buffer
-    // and a second loop cost more than they save.
-    let [[a0, b0, c0, d0], [a1, b1, c1, d1]] = vecs.map(|axis| axis.map(|c| f64::from(c.get())));
+    // Both axes' products form one two-lane multiply-add chain and both bounds one vector
+    // `min` / `max` (the compiler pairs them). A gather of the vertices into a stack buffer
+    // first, then a projection loop, measured worse (callgrind, `lq_e0m1`: 0.92 M → 1.09 M):
+    // faces average four edges, and zeroing the buffer and a second loop cost more than they save.
+    let [[a0, b0, c0, d0], [a1, b1, c1, d1]] = *axes;
     let ([mut lo0, mut lo1], [mut hi0, mut hi1]) = ([f64::MAX; 2], [f64::MIN; 2]);
     for s in run {
         let s = s.get();
@@ -111,6 +103,32 @@ pub(crate) fn surface_bounds_f64<E: EdgeRecord>(
         (hi0, hi1) = (if u > hi0 { u } else { hi0 }, if v > hi1 { v } else { hi1 });
     }
     Some([lo0, lo1, hi0, hi1])
+}
+
+/// Whether a face with these double bounds ([`project_bounds`]) provably has extents below
+/// `w`, decided before the rounding to `float` that the exact extents need (four conversions and
+/// four float-to-integer roundings, most of the rest of a face's cost). With every bound within
+/// ±2²⁰ the rounding moves each by at most 2⁻⁴, and the extents are below `max - min + 32` (one
+/// cell at each end, see [`may_exceed`]), so `max - min + 34 <= w` proves it with room for the
+/// `f64` error. Sound, not complete: `false` sends the face to the exact path.
+#[inline]
+pub(crate) fn narrow_before_rounding([lo0, lo1, hi0, hi1]: [f64; 4], w: i64) -> bool {
+    const LIMIT: f64 = 1_048_576.0; // 2^20
+    let narrow = |lo: f64, hi: f64| {
+        (-LIMIT..=LIMIT).contains(&lo)
+            && (-LIMIT..=LIMIT).contains(&hi)
+            && hi - lo + 34.0 <= w as f64
+    };
+    narrow(lo0, hi0) && narrow(lo1, hi1)
+}
+
+/// The least extents a condition reports (its smallest engine limit) as the widest-face searches
+/// compare them: a face no wider than this cannot change the verdict, so the searches skip the
+/// exact extents of such faces. `i64::MAX` when no engine has a limit (nothing is ever reported).
+pub(crate) fn reported_above(condition: &Condition) -> i64 {
+    condition
+        .min_limit()
+        .map_or(i64::MAX, |m| i64::try_from(m).unwrap_or(i64::MAX))
 }
 
 /// The `float` bounds the engines compute from the double ones: rounding to `float` keeps order,
@@ -130,7 +148,7 @@ pub(crate) fn round_bounds([lo0, lo1, hi0, hi1]: [f64; 4]) -> [f32; 4] {
     [low(lo0), low(lo1), high(hi0), high(hi1)]
 }
 
-/// Extents in texels from [`surface_bounds`]: `(ceil(max/16) - floor(min/16)) * 16` per axis.
+/// Extents in texels from [`round_bounds`]: `(ceil(max/16) - floor(min/16)) * 16` per axis.
 #[inline]
 pub(crate) fn extents_of([lo0, lo1, hi0, hi1]: [f32; 4]) -> [i64; 2] {
     let side = |lo: f32, hi: f32| {
@@ -140,7 +158,7 @@ pub(crate) fn extents_of([lo0, lo1, hi0, hi1]: [f32; 4]) -> [i64; 2] {
     [side(lo0, hi0), side(lo1, hi1)]
 }
 
-/// Whether a face with these [`surface_bounds`] can have extents above `w` (`false` only when
+/// Whether a face with these [`round_bounds`] can have extents above `w` (`false` only when
 /// it provably cannot): the exact extents need four float-to-integer roundings, so a search for
 /// the widest face skips them for faces narrower than the widest so far. Per axis the extents are
 /// below `max - min + 32` (at most one cell of rounding at each end); with both bounds within
@@ -419,8 +437,8 @@ impl Bsp1<'_> {
             if light.is_none() && !limits {
                 continue;
             }
-            let Some(bounds) = surface_bounds_f64(&t.vecs, f.edges(), surfedges, edges, vertexes)
-            else {
+            let axes = texture_axes(&t.vecs);
+            let Some(bounds) = project_bounds(&axes, f.edges(), surfedges, edges, vertexes) else {
                 continue;
             };
             if let Some(light) = light
@@ -435,14 +453,20 @@ impl Bsp1<'_> {
             if !limits {
                 continue;
             }
-            let rounded = round_bounds(bounds);
             // Without a lightmap block to place (GoldSrc, or every page already full), a face
-            // matters only if it may be the widest: skip the exact rounding otherwise, as Quake 2
-            // does.
+            // matters only if it may be the widest one reported: skip the exact rounding
+            // otherwise, as Quake 2 does.
             let places_block = !goldsrc && scan.full_at.is_none();
             if !places_block
-                && (special || scan.widest.is_some_and(|(w, _)| !may_exceed(rounded, w)))
+                && (special
+                    || scan
+                        .widest
+                        .is_some_and(|(w, _)| narrow_before_rounding(bounds, w)))
             {
+                continue;
+            }
+            let rounded = round_bounds(bounds);
+            if !places_block && scan.widest.is_some_and(|(w, _)| !may_exceed(rounded, w)) {
                 continue;
             }
             let ext = extents_of(rounded);
@@ -539,7 +563,7 @@ pub(super) struct SurfaceScan {
 }
 
 /// Samples in one style of a face's lightmap, `(extents / 16 + 1)` per axis from the double
-/// [`surface_bounds_f64`] (QuakeSpasm's and ericw-tools' arithmetic); `None` when they do not fit
+/// [`project_bounds`] (QuakeSpasm's and ericw-tools' arithmetic); `None` when they do not fit
 /// in a `u64` (no engine could have allocated it; as before, no finding).
 fn lightmap_samples([lo0, lo1, hi0, hi1]: [f64; 4]) -> Option<u64> {
     let side = |lo: f64, hi: f64| -> Option<u64> {
@@ -591,6 +615,23 @@ mod tests {
             let w = (next() % 4096) as i64 - 16;
             let [e0, e1] = super::extents_of(bounds);
             if !super::may_exceed(bounds, w) {
+                assert!(e0.max(e1) <= w, "{bounds:?} {w}");
+            }
+        }
+    }
+
+    #[test]
+    fn narrow_before_rounding_never_hides_a_wider_face() {
+        let mut next = crate::xorshift(0x3C6E_F372_FE94_F82B);
+        for _ in 0..if cfg!(miri) { 2_000 } else { 200_000 } {
+            // Bounds near cell edges and `float` rounding steps, near and past the ±2^20 guard.
+            let scale = [1.0f64, 16.0, 4096.0, 1.0e6, 2.0e6][(next() % 5) as usize];
+            let mut coord = || ((next() % 200_001) as f64 - 100_000.0) / 100_000.0 * scale;
+            let (a, b, c, d) = (coord(), coord(), coord(), coord());
+            let bounds = [a.min(b), c.min(d), a.max(b), c.max(d)];
+            let w = (next() % 4096) as i64 - 16;
+            let [e0, e1] = super::extents_of(super::round_bounds(bounds));
+            if super::narrow_before_rounding(bounds, w) {
                 assert!(e0.max(e1) <= w, "{bounds:?} {w}");
             }
         }

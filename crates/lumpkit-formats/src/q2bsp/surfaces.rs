@@ -1,12 +1,15 @@
 //! Renderer limits on the faces of a Quake 2 map: the widest lightmap, measured with the
 //! engines' own `CalcSurfaceExtents` arithmetic (shared with Quake 1:
-//! `q1bsp::surfaces::surface_bounds_f64`). The limit is the software renderer's; the
+//! `q1bsp::surfaces::project_bounds`). The limit is the software renderer's; the
 //! profiles name engines, not renderers ([`crate::profiles::quake2::SURFACE_EXTENTS`]).
 
 use crate::diag::Sink;
 use crate::error::Error;
 use crate::profiles::quake2;
-use crate::q1bsp::surfaces::{extents_of, may_exceed, surface_bounds};
+use crate::q1bsp::surfaces::{
+    extents_of, may_exceed, narrow_before_rounding, project_bounds, reported_above, round_bounds,
+    texture_axes,
+};
 
 use super::layout::{FaceRecord, Layout};
 use super::view::{Lump, Map};
@@ -17,20 +20,34 @@ const NO_LIGHTMAP: i32 = 0x4 | 0x8;
 
 impl<L: Layout> Map<'_, L> {
     /// Reports the widest face that has a lightmap when an engine's renderer refuses it.
+    ///
+    /// Only a face wider than every face before it and than the smallest engine limit can be
+    /// the one reported ([`reported_above`]): the others are ruled out as cheaply as their
+    /// bounds allow, before rounding ([`narrow_before_rounding`]) or after it ([`may_exceed`]).
     pub fn check_surfaces(&self, sink: &mut impl Sink) -> Result<(), Error> {
+        let floor = reported_above(&quake2::SURFACE_EXTENTS);
         let mut widest: Option<(i64, usize)> = None;
+        // The last texinfo asked for and its widened axes (`None`: no such texinfo, or no lightmap).
+        let mut last: Option<(u64, Option<[[f64; 4]; 2]>)> = None;
         for (i, face) in self.faces.iter().enumerate() {
-            let Some(t) = usize::try_from(face.texinfo())
-                .ok()
-                .and_then(|t| self.texinfo.get(t))
-            else {
+            let tex = face.texinfo();
+            let axes = match last {
+                Some((t, axes)) if t == tex => axes,
+                _ => {
+                    let axes = usize::try_from(tex)
+                        .ok()
+                        .and_then(|t| self.texinfo.get(t))
+                        .filter(|t| t.flags.get() & NO_LIGHTMAP == 0)
+                        .map(|t| texture_axes(&t.vecs));
+                    last = Some((tex, axes));
+                    axes
+                }
+            };
+            let Some(axes) = axes else {
                 continue;
             };
-            if t.flags.get() & NO_LIGHTMAP != 0 {
-                continue;
-            }
-            let Some(bounds) = surface_bounds(
-                &t.vecs,
+            let Some(bounds) = project_bounds(
+                &axes,
                 face.edges(),
                 self.surfedges,
                 self.edges,
@@ -38,13 +55,18 @@ impl<L: Layout> Map<'_, L> {
             ) else {
                 continue;
             };
-            // A face that cannot be wider than the widest so far cannot replace it.
-            if widest.is_some_and(|(w, _)| !may_exceed(bounds, w)) {
+            // A face that cannot be wider than this cannot change the verdict.
+            let w = widest.map_or(floor, |(w, _)| w.max(floor));
+            if narrow_before_rounding(bounds, w) {
+                continue;
+            }
+            let bounds = round_bounds(bounds);
+            if !may_exceed(bounds, w) {
                 continue;
             }
             let ext = extents_of(bounds);
             let largest = ext[0].max(ext[1]);
-            if widest.is_none_or(|(w, _)| largest > w) {
+            if largest > w {
                 widest = Some((largest, i));
             }
         }
