@@ -50,11 +50,24 @@ impl<S: Sink, A: Fn(Lump, usize) -> u64> First<'_, S, A> {
     }
 }
 
-/// Whether any of `values` is `n` or more: one branch-free maximum that the compiler vectorises,
-/// so that the index lumps (the largest) are read once in bulk and walked record by record only
-/// when one of them is out of range.
-fn any_at_least(values: impl Iterator<Item = u64>, n: u64) -> bool {
-    values.fold(0, u64::max) >= n
+/// Whether any of `values` is `n` or more: one branch-free OR of comparisons that the compiler
+/// vectorises, so that the index lumps (the largest) are read once in bulk and walked record by
+/// record only when one of them is out of range. In 32-bit lanes (every index field is 16 or 32
+/// bits wide, see [`lane`]): SSE2 has no 64-bit compare, and the `u64` maximum this replaced was
+/// emulated at about five instructions a value (the edges' pairs were not vectorised at all).
+pub(crate) fn any_at_least(values: impl Iterator<Item = u32>, n: u64) -> bool {
+    let Ok(n) = u32::try_from(n) else {
+        // No 32-bit value reaches it.
+        return false;
+    };
+    values.fold(false, |hit, v| hit | (v >= n))
+}
+
+/// An index widened by the layout accessors, back in its 32-bit lane (`u32::MAX`, which every
+/// count is at most, should one not fit: the record walk then decides).
+#[inline]
+pub(crate) fn lane(v: u64) -> u32 {
+    u32::try_from(v).unwrap_or(u32::MAX)
 }
 
 fn range_end(first: u64, count: u64) -> u64 {
@@ -147,7 +160,7 @@ impl<'a, L: Layout> Map<'a, L> {
             );
             (end > n_brushsides).then_some((&rules::BAD_BRUSHSIDE_RANGE, [i as u64, end, 0]))
         })?;
-        if any_at_least(self.leafbrushes.iter().map(IndexRecord::index), n_brushes) {
+        if any_at_least(self.leafbrushes.iter().map(|b| lane(b.index())), n_brushes) {
             f.check(Lump::LeafBrushes, self.leafbrushes, |i, b| {
                 let b = b.index();
                 (b >= n_brushes).then_some((&rules::BAD_LEAFBRUSH, [i as u64, b, 0]))
@@ -185,7 +198,13 @@ impl<'a, L: Layout> Map<'a, L> {
             f.sink.report(d)?;
         }
         // Edges, surfedges, faces, leaffaces (the renderer's lumps).
-        if any_at_least(self.edges.iter().flat_map(EdgeRecord::vertices), n_vertexes) {
+        if any_at_least(
+            self.edges.iter().map(|e| {
+                let [a, b] = e.vertices();
+                lane(a.max(b))
+            }),
+            n_vertexes,
+        ) {
             f.check(Lump::Edges, self.edges, |i, e| {
                 e.vertices()
                     .into_iter()
@@ -194,9 +213,7 @@ impl<'a, L: Layout> Map<'a, L> {
             })?;
         }
         if any_at_least(
-            self.surfedges
-                .iter()
-                .map(|s| u64::from(s.get().unsigned_abs())),
+            self.surfedges.iter().map(|s| s.get().unsigned_abs()),
             n_edges,
         ) {
             f.check(Lump::SurfEdges, self.surfedges, |i, s| {
@@ -224,7 +241,7 @@ impl<'a, L: Layout> Map<'a, L> {
                 None
             }
         })?;
-        if any_at_least(self.leaffaces.iter().map(IndexRecord::index), n_faces) {
+        if any_at_least(self.leaffaces.iter().map(|f| lane(f.index())), n_faces) {
             f.check(Lump::LeafFaces, self.leaffaces, |i, lf| {
                 let face = lf.index();
                 (face >= n_faces).then_some((&rules::BAD_LEAFFACE, [i as u64, face, 0]))
@@ -348,6 +365,10 @@ impl<'a, L: Layout> Map<'a, L> {
         const ENDS: u8 = 2;
         const LOOPS: u8 = 3;
         let count = self.texinfo.len();
+        // Most maps animate nothing: one pass finds the first texinfo with a successor, and
+        // the colouring (its scratch cleared first) starts there, since a texinfo without one
+        // starts no walk (this halved the check on `lq_e0m1`).
+        let first = (0..count).find(|&i| self.next_frame(i).is_some())?;
         let words = count.saturating_mul(2).div_ceil(64);
         let Some(bits) = scratch.get_mut(..words) else {
             return self.first_anim_loop_slow();
@@ -363,7 +384,7 @@ impl<'a, L: Layout> Map<'a, L> {
                 *v = (*v & !(3u64 << s)) | (u64::from(c) << s);
             }
         };
-        for start in 0..count {
+        for start in first..count {
             // Most texinfos have no successor: left white, a walk that reaches one later finds
             // that its chain ends there, as it would have found it coloured so.
             if get(bits, start) != WHITE || self.next_frame(start).is_none() {
