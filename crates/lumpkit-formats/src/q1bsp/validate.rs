@@ -21,6 +21,7 @@ use crate::error::Error;
 use crate::q2bsp::layout::{EdgeRecord, FaceRecord, IndexRecord};
 use crate::q2bsp::raw::{Plane, Vertex};
 use crate::q2bsp::rules;
+use crate::q2bsp::validate::{any_at_least, lane};
 
 use super::layout::{self, ClipNodeRecord, Layout, LeafRecord, NodeRecord};
 use super::raw::{Model, TexInfo};
@@ -178,27 +179,41 @@ impl Bsp1<'_> {
                 sink.report(rules::LIGHTMAP_PAST_LUMP.with(o, [i as u64, need_end, light_len]))?;
             }
         }
-        if let Some((i, e)) = geo
+        // The index lumps are scanned in bulk first ([`any_at_least`]), record by record only
+        // when one is out of range.
+        let n_edges = geo.edges.len() as u64;
+        if any_at_least(
+            geo.surfedges.iter().map(|s| s.get().unsigned_abs()),
+            n_edges,
+        ) && let Some((i, e)) = geo
             .surfedges
             .iter()
             .enumerate()
-            .find(|(_, s)| u64::from(s.get().unsigned_abs()) >= geo.edges.len() as u64)
+            .find(|(_, s)| u64::from(s.get().unsigned_abs()) >= n_edges)
         {
             sink.report(
                 rules::BAD_SURFEDGE
                     .with(at(13, i), [i as u64, u64::from(e.get().unsigned_abs()), 0]),
             )?;
         }
+        // Only an edge with a vertex out of range can give a surfedge one.
         let n_vertexes = geo.vertexes.len() as u64;
-        if let Some((e, v)) = geo
-            .surfedges
-            .iter()
-            .filter_map(|s| geo.surfedge_vertex(s.get()))
-            .find(|&(_, v)| v >= n_vertexes)
+        let edge_vertices = geo.edges.iter().map(|e| {
+            let [a, b] = e.vertices();
+            lane(a.max(b))
+        });
+        if any_at_least(edge_vertices, n_vertexes)
+            && let Some((e, v)) = geo
+                .surfedges
+                .iter()
+                .filter_map(|s| geo.surfedge_vertex(s.get()))
+                .find(|&(_, v)| v >= n_vertexes)
         {
             sink.report(rules::BAD_VERTEX.with(at(12, e), [e as u64, v, 0]))?;
         }
-        if let Some((i, m)) = marks.iter().enumerate().find(|(_, m)| m.index() >= n_faces) {
+        if any_at_least(marks.iter().map(|m| lane(m.index())), n_faces)
+            && let Some((i, m)) = marks.iter().enumerate().find(|(_, m)| m.index() >= n_faces)
+        {
             sink.report(rules::BAD_LEAFFACE.with(at(11, i), [i as u64, m.index(), 0]))?;
         }
         for (i, l) in leafs.iter().enumerate() {
