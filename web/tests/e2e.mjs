@@ -29,6 +29,13 @@ const requireShared = process.env.LUMPKIT_REQUIRE_SHARED_CORPUS === '1';
 
 let failures = 0;
 let cliSeconds = 0;
+// Each part of the test prints how long it took, so that CI's time is visible per part.
+let lapStarted = performance.now();
+function lap(what) {
+  const now = performance.now();
+  console.log(`e2e: ${what} (${((now - lapStarted) / 1000).toFixed(1)} s)`);
+  lapStarted = now;
+}
 function fail(message) {
   failures += 1;
   console.error(`FAIL ${message}`);
@@ -108,6 +115,7 @@ async function run() {
   await page.waitForFunction(() => document.body.dataset.ready === 'yes', null, { timeout: 30000 });
   const wasmBytes = readFileSync(join(web, 'dist', 'pkg', 'lumpkit_wasm_bg.wasm')).length;
   console.log(`wasm: ${wasmBytes} bytes`);
+  lap('page loaded');
 
   // 1. The shared corpus, every file picked at once, compared with the CLI on the same files.
   const expected = new Map();
@@ -123,6 +131,7 @@ async function run() {
     }
     const pageSeconds = await checkInPage(() => page.setInputFiles('#pick-files', picked));
     console.log(`shared corpus: ${picked.length} files; page ${pageSeconds.toFixed(2)} s, native CLI ${cliSeconds.toFixed(2)} s (one process per folder)`);
+    lap('1. shared corpus checked');
   }
 
   // 2. The repository's corpus/ folder through the folder input.
@@ -130,6 +139,7 @@ async function run() {
   await checkInPage(() => page.setInputFiles('#pick-folder', join(repo, 'corpus')));
   await compareTable(expected);
   await page.screenshot({ path: join(artifacts, 'table.png'), fullPage: false });
+  lap('2. corpus/ checked and compared with the CLI');
 
   // 3. A malformed file, dropped: it shows its diagnostics, and the page goes on working.
   await dropFile('broken.blp', [0x42, 0x4c, 0x50, 0x32, 1, 0, 0, 0, 9, 9]);
@@ -146,6 +156,7 @@ async function run() {
     await page.setInputFiles('#pick-palette', join(shared, 'palettes', 'quake.lmp'));
     await page.waitForFunction(() => document.body.dataset.palette === 'quake.lmp');
     await pixelFacts();
+    lap('3, 4. malformed drop, pixel facts');
   }
 
   // 5. The viewer, for the screenshot: a texture at 4x with its details.
@@ -173,6 +184,7 @@ async function run() {
   check(targeted && cli && targeted.status === 'error' && targeted.status === cli.status
     && targeted.codes.join() === cli.diagnostics.map((d) => d.code).sort().join(),
     `${cprs} --target ofp-elite: page ${JSON.stringify(targeted)}, CLI ${JSON.stringify(cli && cli.status)}`);
+  lap('5, 6. viewer, export, target engines');
 }
 
 
@@ -270,8 +282,8 @@ async function clickRow(path) {
 }
 
 /** The canvas's pixels and the decoded pixels put on it, hashed in the page. */
-async function canvasPixels(wantBytes) {
-  return page.evaluate(async (wantBytes) => {
+async function canvasPixels() {
+  return page.evaluate(async () => {
     const { image } = window.lumpkitPage.view;
     const canvas = document.getElementById('canvas');
     const data = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data;
@@ -288,13 +300,19 @@ async function canvasPixels(wantBytes) {
     return {
       width: canvas.width, height: canvas.height, opaqueSame, translucent,
       canvas: await hex(data), decoded: await hex(image.rgba),
-      decodedBytes: wantBytes ? [...image.rgba] : null,
     };
-  }, wantBytes);
+  });
+}
+
+/** The decoded pixels themselves, for a JPEG level whose hash differs from the fact's: compared
+ * within the tolerance of its reference. (Only then: serialising a large level out of the page
+ * took most of this test's time when it was done for every JPEG fact.) */
+async function decodedBytes() {
+  return page.evaluate(() => [...window.lumpkitPage.view.image.rgba]);
 }
 
 async function pixelFacts() {
-  let ok = 0; let total = 0; let viaDecoded = 0;
+  let ok = 0; let total = 0; let viaDecoded = 0; let viaTolerance = 0;
   for (const fmt of readdirSync(join(shared, 'corpus')).sort()) {
     const tsv = join(shared, 'corpus', fmt, 'expected.tsv');
     if (!existsSync(tsv)) continue;
@@ -320,7 +338,7 @@ async function pixelFacts() {
       }
       const err = await page.evaluate(() => !document.getElementById('viewer-error').hidden && document.getElementById('viewer-error').textContent);
       if (err) { fail(`pixels: ${where}: ${err}`); continue; }
-      const px = await canvasPixels(f.reference === 'spec-ref-jpeg');
+      const px = await canvasPixels();
       if (!check(px.opaqueSame, `pixels: ${where}: the canvas differs from the decoded pixels on opaque pixels`)) continue;
       // Opaque pictures are hashed as the canvas holds them; translucent ones as the pixels that
       // were put on it (checked above to agree with the canvas wherever alpha is 255).
@@ -330,7 +348,8 @@ async function pixelFacts() {
       const ref = join(shared, 'refs', fmt, `${f.file}.mip${v}.rgba.gz`);
       if (!good && f.reference === 'spec-ref-jpeg' && existsSync(ref)) {
         const want = gunzipSync(readFileSync(ref));
-        const mine = px.decodedBytes;
+        const mine = await decodedBytes();
+        viaTolerance += 1;
         if (want.length === mine.length) {
           let worst = 0; let sum = 0;
           for (let i = 0; i < want.length; i++) { const d = Math.abs(want[i] - mine[i]); worst = Math.max(worst, d); sum += d; }
@@ -340,5 +359,5 @@ async function pixelFacts() {
       if (check(good, `pixels: ${where}: sha256 ${got}, want ${f.expected}`)) ok += 1;
     }
   }
-  console.log(`pixels: ${ok}/${total} rgba-sha256 facts match the canvas (${viaDecoded} translucent, hashed as put on the canvas)`);
+  console.log(`pixels: ${ok}/${total} rgba-sha256 facts match the canvas (${viaDecoded} translucent, hashed as put on the canvas; ${viaTolerance} JPEG levels compared within tolerance)`);
 }
