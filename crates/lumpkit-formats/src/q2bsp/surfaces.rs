@@ -20,10 +20,9 @@ const NO_LIGHTMAP: i32 = 0x4 | 0x8;
 
 impl<L: Layout> Map<'_, L> {
     /// Reports the widest face that has a lightmap when an engine's renderer refuses it.
-    ///
-    /// Only a face wider than every face before it and than the smallest engine limit can be
-    /// the one reported ([`reported_above`]): the others are ruled out as cheaply as their
-    /// bounds allow, before rounding ([`narrow_before_rounding`]) or after it ([`may_exceed`]).
+    // Only a face wider than every face before it and than the smallest engine limit can be the
+    // one reported (`reported_above`): the others are ruled out as cheaply as their bounds
+    // allow, before rounding (`narrow_before_rounding`) or after it (`may_exceed`).
     pub fn check_surfaces(&self, sink: &mut impl Sink) -> Result<(), Error> {
         let floor = reported_above(&quake2::SURFACE_EXTENTS);
         let mut widest: Option<(i64, usize)> = None;
