@@ -21,7 +21,11 @@ use std::path::PathBuf;
 use criterion::{Criterion, criterion_group, criterion_main};
 use lumpkit_formats::Ignore;
 use lumpkit_formats::q1bsp::Bsp1;
-use lumpkit_formats::q2bsp::{Bsp, Directory, Layout, Map, QbismBsp, Row};
+use lumpkit_formats::q2bsp::{Bsp, Directory, Row};
+
+#[path = "shared/bsp_work.rs"]
+mod bsp_work;
+use bsp_work::{open_validate, qbsp_parse};
 
 const MAPS: &[&str] = &[
     "vgio_q2_test.bsp",
@@ -43,37 +47,6 @@ fn corpus() -> Option<PathBuf> {
             dir.display()
         );
         None
-    }
-}
-
-fn qbsp_parse(bytes: &[u8]) -> qbsp::BspData {
-    qbsp::BspData::parse(qbsp::BspParseInput {
-        bsp: bytes,
-        lit: None,
-        settings: qbsp::BspParseSettings::default(),
-    })
-    .unwrap()
-}
-
-/// Every check of a Quake 2 map, as the facade runs them (scratch allocated once, outside).
-fn validate_q2<L: Layout>(bsp: &Map<'_, L>, scratch: &mut Vec<u64>) -> usize {
-    scratch.resize(bsp.scratch_words(), 0);
-    bsp.validate(scratch, &mut Ignore).unwrap();
-    bsp.leafs.len()
-}
-
-/// Open and validate one map, whichever family it is of.
-fn open_validate(bytes: &[u8], scratch: &mut Vec<u64>) -> usize {
-    if bytes.starts_with(b"IBSP") {
-        validate_q2(&Bsp::parse(bytes, &mut Ignore).unwrap(), scratch)
-    } else if bytes.starts_with(b"QBSP") {
-        validate_q2(&QbismBsp::parse(bytes, &mut Ignore).unwrap(), scratch)
-    } else {
-        let bsp = Bsp1::parse(bytes, &mut Ignore).unwrap();
-        bsp.validate(&mut Ignore).unwrap();
-        scratch.resize(bsp.tree_scratch_words(), 0);
-        bsp.check_trees(scratch, &mut Ignore).unwrap();
-        bsp.lumps.len()
     }
 }
 
@@ -101,14 +74,9 @@ fn open(c: &mut Criterion) {
         g.bench_function(format!("lumpkit open+validate/{name}"), |b| {
             b.iter(|| open_validate(black_box(&bytes), &mut scratch))
         });
-        let parses = qbsp::BspData::parse(qbsp::BspParseInput {
-            bsp: &bytes,
-            lit: None,
-            settings: qbsp::BspParseSettings::default(),
-        });
-        match parses {
+        match qbsp_parse(&bytes) {
             Ok(_) => g.bench_function(format!("qbsp parse/{name}"), |b| {
-                b.iter(|| qbsp_parse(black_box(&bytes)))
+                b.iter(|| qbsp_parse(black_box(&bytes)).unwrap())
             }),
             Err(e) => {
                 eprintln!("notice: qbsp does not parse {name} ({e}); no anchor for it");
@@ -125,7 +93,7 @@ fn pvs(c: &mut Criterion) {
     let bsp = Bsp::parse(&bytes, &mut Ignore).unwrap();
     let vis = bsp.vis(&mut Ignore).unwrap().unwrap();
     let leaf = bsp.leafs.iter().position(|l| l.cluster.get() == 0).unwrap();
-    let data = qbsp_parse(&bytes);
+    let data = qbsp_parse(&bytes).unwrap();
     let mut row = vec![0u8; vis.row_len()];
     let mut g = c.benchmark_group("bsp");
     g.bench_function("lumpkit pvs row/lq_e0m1 cluster 0", |b| {
