@@ -6,10 +6,7 @@
 use crate::diag::Sink;
 use crate::error::Error;
 use crate::profiles::quake2;
-use crate::q1bsp::surfaces::{
-    extents_of, may_exceed, narrow_before_rounding, project_bounds, reported_above, round_bounds,
-    texture_axes,
-};
+use crate::q1bsp::surfaces::{extents_of, project_bounds, rounded_if_may_exceed, texture_axes};
 
 use super::layout::{FaceRecord, Layout};
 use super::view::{Lump, Map};
@@ -21,10 +18,12 @@ const NO_LIGHTMAP: i32 = 0x4 | 0x8;
 impl<L: Layout> Map<'_, L> {
     /// Reports the widest face that has a lightmap when an engine's renderer refuses it.
     // Only a face wider than every face before it and than the smallest engine limit can be the
-    // one reported (`reported_above`): the others are ruled out as cheaply as their bounds
-    // allow, before rounding (`narrow_before_rounding`) or after it (`may_exceed`).
+    // one reported (`Condition::check` reports nothing at or below it): the others are ruled out
+    // as cheaply as their bounds allow (`rounded_if_may_exceed`).
     pub fn check_surfaces(&self, sink: &mut impl Sink) -> Result<(), Error> {
-        let floor = reported_above(&quake2::SURFACE_EXTENTS);
+        let floor = quake2::SURFACE_EXTENTS
+            .min_limit()
+            .map_or(i64::MAX, |m| i64::try_from(m).unwrap_or(i64::MAX));
         let mut widest: Option<(i64, usize)> = None;
         // The last texinfo asked for and its widened axes (`None`: no such texinfo, or no lightmap).
         let mut last: Option<(u64, Option<[[f64; 4]; 2]>)> = None;
@@ -56,13 +55,9 @@ impl<L: Layout> Map<'_, L> {
             };
             // A face that cannot be wider than this cannot change the verdict.
             let w = widest.map_or(floor, |(w, _)| w.max(floor));
-            if narrow_before_rounding(bounds, w) {
+            let Some(bounds) = rounded_if_may_exceed(bounds, w) else {
                 continue;
-            }
-            let bounds = round_bounds(bounds);
-            if !may_exceed(bounds, w) {
-                continue;
-            }
+            };
             let ext = extents_of(bounds);
             let largest = ext[0].max(ext[1]);
             if largest > w {
