@@ -111,16 +111,20 @@ fn select(table: [u32; 4], bits: u32) -> Block {
 
 /// The colour half of a block (8 bytes): `bc1` enables the 3-colour mode and 1-bit alpha;
 /// otherwise (BC2/BC3) it is always 4-colour and alpha is left 0 for the alpha half to fill.
+///
+/// `solid_shortcut` (BC3 only) returns early when every index is 0, skipping the table and the
+/// select: one solid colour, as flat areas of real textures are stored. For BC1 and BC2 the test
+/// costs more than it saves, because with it the compiler vectorises the rest of the block decode
+/// worse: measured side by side on the shared corpus (best of 30 decodes), BC1 files decoded
+/// 1.3–2.2x and BC2 1.2–1.6x slower with it, and random 1024² BC1 took 18.2M instructions
+/// against 11.2M; BC3 files with flat areas decode up to 2.7x faster with it.
 #[inline(always)]
-fn colour(block: &[u8; 8], bc1: bool) -> Block {
+fn colour(block: &[u8; 8], bc1: bool, solid_shortcut: bool) -> Block {
     let [c0l, c0h, c1l, c1h, i0, i1, i2, i3] = *block;
     let (c0, c1) = (le16(c0l, c0h), le16(c1l, c1h));
     let bits = u32::from_le_bytes([i0, i1, i2, i3]);
-    if bits == 0 {
-        // Every index 0: one solid colour (opaque in BC1's either mode). Flat areas of real
-        // textures are stored so; a branch the predictor learns, which skips the table and select.
-        let alpha = if bc1 { 0xFF00_0000 } else { 0 };
-        return [lane(rgb565(c0)) | alpha; 16];
+    if solid_shortcut && bits == 0 {
+        return [lane(rgb565(c0)); 16];
     }
     let three = bc1 && c0 <= c1;
     let mut table = colour_table(c0, c1, three);
@@ -158,7 +162,7 @@ pub(crate) struct Bc3;
 impl BlockFormat<8> for Bc1 {
     #[inline(always)]
     fn decode(block: &[u8; 8]) -> Block {
-        colour(block, true)
+        colour(block, true, false)
     }
 }
 
@@ -191,7 +195,7 @@ fn halves(block: &[u8; 16]) -> (&[u8; 8], &[u8; 8]) {
 #[inline(always)]
 fn bc2(block: &[u8; 16]) -> Block {
     let (alpha, colour_half) = halves(block);
-    let mut px = colour(colour_half, false);
+    let mut px = colour(colour_half, false, false);
     let (pairs, _) = px.as_chunks_mut::<2>();
     for ([p0, p1], &a) in pairs.iter_mut().zip(alpha) {
         let (lo, hi) = (u32::from(a & 0xF), u32::from(a >> 4));
@@ -227,7 +231,7 @@ fn alpha_table(a0: u8, a1: u8) -> [u32; 8] {
 #[inline(always)]
 fn bc3(block: &[u8; 16]) -> Block {
     let (alpha, colour_half) = halves(block);
-    let mut px = colour(colour_half, false);
+    let mut px = colour(colour_half, false, true);
     let [a0, a1, b0, b1, b2, b3, b4, b5] = *alpha;
     let bits = u64::from_le_bytes([b0, b1, b2, b3, b4, b5, 0, 0]);
     if bits == 0 {
