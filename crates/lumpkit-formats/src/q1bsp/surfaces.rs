@@ -106,21 +106,65 @@ pub(crate) fn project_bounds<E: EdgeRecord>(
     Some([lo0, lo1, hi0, hi1])
 }
 
+/// A face's widths `max - min` on both texture axes from its double bounds
+/// ([`project_bounds`]), when every bound is within ±2²⁰. There rounding to `float` moves a
+/// bound by at most 2⁻⁴ (half a `float` step below 2²⁰), and the `f64` arithmetic of the bounds
+/// below errs by under 2⁻³⁰, far less than the margins they keep. Upper bounds from the widths
+/// decide most faces without the four conversions and eight float-to-integer roundings of their
+/// exact sizes (most of the rest of a face's cost); each is sound, not complete: when it
+/// does not decide, the face takes the exact path.
+#[derive(Clone, Copy)]
+pub(crate) struct Spans([f64; 2]);
+
+impl Spans {
+    #[inline]
+    pub(crate) fn of([lo0, lo1, hi0, hi1]: [f64; 4]) -> Option<Spans> {
+        const LIMIT: f64 = 1_048_576.0; // 2^20
+        // NaN and the untouched `f64::MAX` / `f64::MIN` starts fail this too.
+        let sane = |x: f64| (-LIMIT..=LIMIT).contains(&x);
+        (sane(lo0) && sane(lo1) && sane(hi0) && sane(hi1)).then_some(Spans([hi0 - lo0, hi1 - lo1]))
+    }
+
+    /// Whether the extents are provably at most `w` on both axes: they are below
+    /// `max - min + 32` of the rounded bounds (one cell of rounding at each end, see
+    /// [`may_exceed`]), so below `max - min + 32 + 2⁻³` of these.
+    #[inline]
+    pub(crate) fn narrower_than(self, w: i64) -> bool {
+        let w = w as f64;
+        let [s, t] = self.0;
+        s + 34.0 <= w && t + 34.0 <= w
+    }
+
+    /// Sizes that the lightmap block GLQuake allocates (`(extents >> 4) + 1` per axis, from the
+    /// rounded bounds) is below: `ceil(max/16) - floor(min/16) + 1 < (max - min)/16 + 3`, and
+    /// the rounded widths are at most these plus 2⁻³. Real numbers, compared as they are: a
+    /// conversion to an integer per axis cost more than the exact sizes saved.
+    #[inline]
+    fn block_below(self) -> [f64; 2] {
+        self.0.map(|span| (span + 0.125) / 16.0 + 3.001)
+    }
+
+    /// Whether the lightmap of `per_sample` bytes a sample (styles × bytes) at `light` provably
+    /// ends within a lighting lump of `light_len` bytes: per axis the samples
+    /// `ceil(max/16) - floor(min/16) + 1` (double bounds, [`lightmap_samples`]) are below
+    /// `(max - min)/16 + 3`, and the margin of 0.001 a side outweighs every rounding below
+    /// (products under 2⁴⁰, offsets exact in `f64`).
+    #[inline]
+    fn lightmap_within(self, light: u64, per_sample: u64, light_len: u64) -> bool {
+        const EXACT: u64 = 1 << 53;
+        let [s, t] = self.0.map(|span| span / 16.0 + 3.001);
+        light < EXACT
+            && light_len < EXACT
+            && per_sample <= 16
+            && light as f64 + s * t * per_sample as f64 <= light_len as f64
+    }
+}
+
 /// Whether a face with these double bounds ([`project_bounds`]) provably has extents below
-/// `w`, decided before the rounding to `float` that the exact extents need (four conversions and
-/// four float-to-integer roundings, most of the rest of a face's cost). With every bound within
-/// ±2²⁰ the rounding moves each by at most 2⁻⁴, and the extents are below `max - min + 32` (one
-/// cell at each end, see [`may_exceed`]), so `max - min + 34 <= w` proves it with room for the
-/// `f64` error. Sound, not complete: `false` sends the face to the exact path.
+/// `w`, decided before the rounding to `float` that the exact extents need ([`Spans`]).
 #[inline]
-pub(crate) fn narrow_before_rounding([lo0, lo1, hi0, hi1]: [f64; 4], w: i64) -> bool {
-    const LIMIT: f64 = 1_048_576.0; // 2^20
-    let narrow = |lo: f64, hi: f64| {
-        (-LIMIT..=LIMIT).contains(&lo)
-            && (-LIMIT..=LIMIT).contains(&hi)
-            && hi - lo + 34.0 <= w as f64
-    };
-    narrow(lo0, hi0) && narrow(lo1, hi1)
+pub(crate) fn narrow_before_rounding(bounds: [f64; 4], w: i64) -> bool {
+    Spans::of(bounds).is_some_and(|s| s.narrower_than(w))
 }
 
 /// The `float` bounds the engines compute from the double ones: rounding to `float` keeps order,
@@ -313,6 +357,14 @@ impl Packing {
         }
     }
 
+    /// Whether blocks are counted and one lower than `h` (a real bound) cannot be taller than
+    /// the tallest so far: then [`Packing::alloc`] counts it as it counts any block no taller,
+    /// whatever its size below 128 × `h`.
+    #[inline]
+    fn counts_blocks_below(&self, h: f64) -> bool {
+        matches!(self, Packing::Counted { tallest, .. } if h <= *tallest as f64 + 1.0)
+    }
+
     /// Pages filled, or while counted a count of at most 64 (which no engine refuses, as it
     /// refuses none of the pages filled then).
     #[inline]
@@ -425,6 +477,22 @@ impl Bsp1<'_> {
         let mut pages = Packing::new(SIMULATED);
         // The last texture asked whether it is sky or liquid (no lightmap block), and the answer.
         let mut no_block: Option<(i32, bool)> = None;
+        // GLQuake gives every face but sky and liquids (`SURF_DRAWSKY` / `SURF_DRAWTURB`, set
+        // from the texture's name) a block, lit or not. Faces come grouped by texture: the last
+        // texture's answer is usually this one's.
+        let mut unlit = |miptex: i32| match no_block {
+            Some((m, unlit)) if m == miptex => unlit,
+            _ => {
+                let name = u32::try_from(miptex)
+                    .ok()
+                    .filter(|_| has_textures)
+                    .and_then(|m| self.texture_name(m))
+                    .unwrap_or(b"notexture");
+                let unlit = name.starts_with(b"sky") || name.starts_with(b"*");
+                no_block = Some((miptex, unlit));
+                unlit
+            }
+        };
         for (i, f) in faces.iter().enumerate() {
             let Some(t) = usize::try_from(f.texinfo())
                 .ok()
@@ -446,11 +514,16 @@ impl Bsp1<'_> {
             let Some(bounds) = project_bounds(&axes, f.edges(), surfedges, edges, vertexes) else {
                 continue;
             };
+            // A closure rather than a value: computed once ahead of the tests below, the
+            // GoldSrc walk (which takes only the first) took 5% more instructions (callgrind,
+            // `qbsp_example-halflife`).
+            let spans = || Spans::of(bounds);
+            let per_sample = styles.saturating_mul(sample_bytes);
             if let Some(light) = light
+                && !spans().is_some_and(|s| s.lightmap_within(light, per_sample, light_len))
                 && let Some(samples) = lightmap_samples(bounds)
             {
-                let end = light
-                    .saturating_add(samples.saturating_mul(styles).saturating_mul(sample_bytes));
+                let end = light.saturating_add(samples.saturating_mul(per_sample));
                 if end > light_len {
                     scan.light_past_lump = Some((i, end));
                 }
@@ -465,12 +538,26 @@ impl Bsp1<'_> {
             // The test of `rounded_if_may_exceed`, split around `special` and `places_block`:
             // as that one call here, the Quake 1 surface check took 5-7% more instructions
             // (callgrind, `qbsp_example-halflife` and `-bsp29`).
-            if !places_block
-                && (special
-                    || scan
-                        .widest
-                        .is_some_and(|(w, _)| narrow_before_rounding(bounds, w)))
+            let not_widest = special
+                || scan
+                    .widest
+                    .is_some_and(|(w, _)| spans().is_some_and(|s| s.narrower_than(w)));
+            if !places_block && not_widest {
+                continue;
+            }
+            // While blocks are counted, one provably narrower than a page and no taller than
+            // the tallest so far adds one to the count whatever its exact size: counted from
+            // its upper bounds, as the exact size would count it.
+            if places_block
+                && not_widest
+                && let Some([w, h]) = spans().map(Spans::block_below)
+                && w <= BLOCK as f64
+                && pages.counts_blocks_below(h)
             {
+                if !unlit(t.miptex.get()) {
+                    // Counted as every block no taller than the tallest is (see `alloc`).
+                    pages.alloc(1, 1)?;
+                }
                 continue;
             }
             let rounded = round_bounds(bounds);
@@ -482,28 +569,9 @@ impl Bsp1<'_> {
             if !special && scan.widest.is_none_or(|(w, _)| largest > w) {
                 scan.widest = Some((largest, i));
             }
-            // GLQuake gives every face but sky and liquids (`SURF_DRAWSKY` / `SURF_DRAWTURB`,
-            // set from the texture's name) a block, lit or not; a face too wide for a page is
-            // left to the extents check. GoldSrc's renderer source is not public: not simulated.
-            if goldsrc || scan.full_at.is_some() {
-                continue;
-            }
-            // Faces come grouped by texture: the last texture's answer is usually this one's.
-            let miptex = t.miptex.get();
-            let unlit = match no_block {
-                Some((m, unlit)) if m == miptex => unlit,
-                _ => {
-                    let name = u32::try_from(miptex)
-                        .ok()
-                        .filter(|_| has_textures)
-                        .and_then(|m| self.texture_name(m))
-                        .unwrap_or(b"notexture");
-                    let unlit = name.starts_with(b"sky") || name.starts_with(b"*");
-                    no_block = Some((miptex, unlit));
-                    unlit
-                }
-            };
-            if unlit {
+            // A face too wide for a page is left to the extents check. GoldSrc's renderer
+            // source is not public: not simulated.
+            if !places_block || unlit(t.miptex.get()) {
                 continue;
             }
             let block = |e: i64| usize::try_from((e >> 4).saturating_add(1)).ok();
@@ -643,6 +711,52 @@ mod tests {
                 assert!(e0.max(e1) <= w, "{bounds:?} {w}");
             }
         }
+    }
+
+    #[test]
+    fn spans_bound_the_exact_block_and_lightmap_sizes() {
+        let mut next = crate::xorshift(0x5851_F42D_4C95_7F2D);
+        let (mut blocks_seen, mut fits_seen, mut past_seen) = (0, 0, 0);
+        for _ in 0..if cfg!(miri) { 500 } else { 200_000 } {
+            // Whole cells, cells and a `float` step or two off, fractions, near the ±2^20 guard.
+            let scale = [1.0f64, 16.0, 4096.0, 1.0e6, 1_048_576.0][(next() % 5) as usize];
+            let mut coord = || {
+                let x = ((next() % 200_001) as f64 - 100_000.0) / 100_000.0 * scale;
+                match next() % 3 {
+                    0 => (x / 16.0).round() * 16.0,
+                    1 => (x / 16.0).round() * 16.0 + ((next() % 5) as f64 - 2.0) / 32.0,
+                    _ => x,
+                }
+            };
+            let (a, b, c, d) = (coord(), coord(), coord(), coord());
+            let bounds = [a.min(b), c.min(d), a.max(b), c.max(d)];
+            let Some(spans) = super::Spans::of(bounds) else {
+                continue;
+            };
+            // The block GLQuake allocates, from the bounds rounded to `float`.
+            let [e0, e1] = super::extents_of(super::round_bounds(bounds));
+            let [w, h] = spans.block_below();
+            let block = |e: i64| ((e >> 4) + 1) as f64;
+            assert!(block(e0) < w && block(e1) < h, "{bounds:?}");
+            blocks_seen += 1;
+            // The lightmap's end, against lumps just long enough and one byte short.
+            let samples = super::lightmap_samples(bounds).unwrap();
+            let (light, per_sample) = (next() % 1_000_000, 1 + next() % 12);
+            let end = light + samples * per_sample;
+            for light_len in [end - 1, end, end + next() % 64] {
+                if spans.lightmap_within(light, per_sample, light_len) {
+                    assert!(
+                        end <= light_len,
+                        "{bounds:?} {light} {per_sample} {light_len}"
+                    );
+                    fits_seen += 1;
+                } else if end > light_len {
+                    past_seen += 1;
+                }
+            }
+        }
+        // Both answers met (the bound decides lumps with room to spare).
+        assert!(blocks_seen > 0 && fits_seen > 0 && past_seen > 0);
     }
 
     #[test]

