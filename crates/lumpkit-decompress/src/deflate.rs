@@ -173,12 +173,12 @@ mod tests {
         ) {
             // The stream before: a valid one of other data, then a broken one of it.
             let previous = deflated(&before, !zlib);
-            reused(&previous, !zlib, 1 << 20);
+            prop_assert_eq!(reused(&previous, !zlib, 1 << 20), (Ok(()), before.clone()));
             let mut broken = previous.clone();
             if let Some(b) = broken.get_mut(previous.len() / 2) {
                 *b ^= 0x5A;
             }
-            reused(&broken, !zlib, 1 << 20);
+            prop_assert_eq!(reused(&broken, !zlib, 1 << 20), fresh(&broken, !zlib, 1 << 20));
             let mut stream = deflated(&data, zlib);
             for (at, x) in &flips {
                 let n = stream.len();
