@@ -18,6 +18,9 @@
 use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
+
+#[path = "shared/one_thread.rs"]
+mod one_thread;
 use lumpkit::formats::blp::BlpFormat;
 use lumpkit::{Context, Format, Selection};
 use lumpkit_formats::Ignore;
@@ -69,6 +72,7 @@ fn decodes(f: fn(&[u8]) -> Option<Vec<u8>>, bytes: &[u8]) -> bool {
 }
 
 fn decode(c: &mut Criterion) {
+    one_thread::anchors_on_one_thread();
     let Some(dir) = lumpkit_bench::shared_corpus("blp") else {
         eprintln!("notice: ../shared/corpus/blp not found; skipping BLP benchmarks");
         return;
@@ -139,6 +143,7 @@ fn into_files(dir: &std::path::Path) -> Vec<(String, Vec<u8>)> {
 }
 
 fn decode_into(c: &mut Criterion) {
+    one_thread::anchors_on_one_thread();
     let Some(dir) = lumpkit_bench::shared_corpus("blp") else {
         return;
     };
@@ -176,6 +181,7 @@ fn decode_into(c: &mut Criterion) {
 /// lumpkit-jpeg's two backends on the joined stream alone (zune-jpeg, the default, against
 /// jpeg-decoder, which lumpkit used before), for the JPEG row of issue 15.
 fn jpeg(c: &mut Criterion) {
+    one_thread::anchors_on_one_thread();
     use lumpkit_formats::blp::{Encoding, Joined};
     use lumpkit_jpeg::Backend;
     let Some(dir) = lumpkit_bench::shared_corpus("blp") else {
@@ -265,6 +271,7 @@ fn jpeg(c: &mut Criterion) {
 }
 
 fn parse(c: &mut Criterion) {
+    one_thread::anchors_on_one_thread();
     let Some(dir) = lumpkit_bench::shared_corpus("blp") else {
         return;
     };

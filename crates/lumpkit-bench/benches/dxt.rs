@@ -7,6 +7,9 @@
 use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+
+#[path = "shared/one_thread.rs"]
+mod one_thread;
 use lumpkit_dxt::Dxt;
 use lumpkit_formats::Ignore;
 use lumpkit_formats::blp::{Blp, Encoding};
@@ -63,6 +66,7 @@ fn corpus() -> Vec<(String, Dxt, u32, u32, Vec<u8>)> {
 }
 
 fn decode(c: &mut Criterion) {
+    one_thread::anchors_on_one_thread();
     let mut cases: Vec<(String, Dxt, u32, u32, Vec<u8>)> = [Dxt::Dxt1, Dxt::Dxt3, Dxt::Dxt5]
         .into_iter()
         .map(|f| {

@@ -7,6 +7,9 @@
 use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+
+#[path = "shared/one_thread.rs"]
+mod one_thread;
 use lumpkit::{Context, Selection};
 use lumpkit_formats::Ignore;
 use lumpkit_formats::paa::{Compression, Paa, PaaType};
@@ -39,6 +42,7 @@ fn level0(bytes: &[u8]) -> (Paa<'_>, Vec<u8>) {
 }
 
 fn decode(c: &mut Criterion) {
+    one_thread::anchors_on_one_thread();
     let format = lumpkit::by_name("paa").unwrap();
     let ctx = Context::default();
     for (name, bytes) in files() {
