@@ -84,8 +84,8 @@ pub struct CheckArgs {
 /// How many checked files may wait for the printer.
 const RESULTS_IN_FLIGHT: usize = 16;
 
-/// Runs `check`: files are checked in parallel and printed in walk order as soon as every file
-/// before them is done, so memory holds only the results waiting for a slower file ahead.
+/// Runs `check`: files are checked (in parallel when there are several files and jobs) and printed
+/// in walk order.
 pub fn run(args: &CheckArgs) -> Result<ExitCode, Fatal> {
     let format = if args.json {
         OutputFormat::Json
@@ -114,12 +114,6 @@ pub fn run(args: &CheckArgs) -> Result<ExitCode, Fatal> {
     let target_names: Vec<&str> = targets.iter().map(|e| e.name()).collect();
     let expectations =
         expect::Expectations::load(files.iter().filter_map(|f| f.path.parent()), &target_names);
-    let pool = rayon::ThreadPoolBuilder::new().num_threads(jobs).build()?;
-    let sizes: Vec<u64> = files
-        .iter()
-        .map(|f| std::fs::metadata(&f.path).map_or(0, |m| m.len()))
-        .collect();
-    let order = order::work_order(&sizes);
     let bar =
         (format == OutputFormat::Human && std::io::stderr().is_terminal() && files.len() > 200)
             .then(|| indicatif::ProgressBar::new(files.len() as u64));
@@ -132,59 +126,37 @@ pub fn run(args: &CheckArgs) -> Result<ExitCode, Fatal> {
         &expectations,
         Human::new(args.all, args.quiet, colour),
     );
-    // Set when printing fails (a closed pipe): the workers then skip the files left.
-    let stop = AtomicBool::new(false);
-    // Bounded, so that checking waits for a slower printer instead of piling results up. The
-    // printer never blocks on the workers, so this cannot deadlock.
-    let (sender, results) = mpsc::sync_channel::<(usize, FileResult)>(RESULTS_IN_FLIGHT);
-    let printed = std::thread::scope(|scope| {
-        scope.spawn(|| {
-            // Every worker takes the next file in `order` (the big ones, then walk order), so
-            // results arrive nearly in order and few wait for an earlier one (rayon's splitting
-            // would start half the workers in the middle of the list and leave their results
-            // waiting).
-            let next = AtomicUsize::new(0);
-            pool.broadcast(|_| {
-                while !stop.load(Ordering::Relaxed) {
-                    let Some(&index) = order.get(next.fetch_add(1, Ordering::Relaxed)) else {
-                        break;
-                    };
-                    let Some(file) = files.get(index) else {
-                        break;
-                    };
-                    let result = check_file(args, pal.as_ref(), targets, file);
-                    if let Some(b) = &bar {
-                        b.inc(1);
-                    }
-                    // The receiver is gone only when printing failed.
-                    if sender.send((index, result)).is_err() {
-                        break;
-                    }
-                }
-            });
-            drop(sender);
-        });
-        let mut waiting = BTreeMap::new();
-        let mut next = 0;
-        for (index, result) in results {
-            waiting.insert(index, result);
-            while let Some(result) = waiting.remove(&next) {
-                let root = files.get(next).and_then(|f| f.root.as_deref());
-                next += 1;
-                let shown = match &bar {
-                    Some(b) => {
-                        b.suspend(|| printer.file(&result, root).and_then(|()| printer.flush()))
-                    }
-                    None => printer.file(&result, root),
-                };
-                if let Err(e) = shown {
-                    stop.store(true, Ordering::Relaxed);
-                    return Err(e);
-                }
-            }
+    let check = |index: usize| {
+        let file = files.get(index)?;
+        let result = check_file(args, pal.as_ref(), targets, file);
+        if let Some(b) = &bar {
+            b.inc(1);
         }
-        Ok(())
-    });
+        Some(result)
+    };
+    let mut show = |index: usize, result: &FileResult| {
+        let root = files.get(index).and_then(|f| f.root.as_deref());
+        match &bar {
+            Some(b) => b.suspend(|| printer.file(result, root).and_then(|()| printer.flush())),
+            None => printer.file(result, root),
+        }
+    };
+    let workers = worker_count(jobs, files.len());
+    let printed = if workers <= 1 {
+        // One file or one job: checked and printed here, in walk order. Starting a worker and
+        // handing each result over cost more than the check itself on a small file (a one-file
+        // check spent most of its time in thread start-up and wake-ups).
+        (0..files.len()).try_for_each(|index| match check(index) {
+            Some(result) => show(index, &result),
+            None => Ok(()),
+        })
+    } else {
+        let sizes: Vec<u64> = files
+            .iter()
+            .map(|f| std::fs::metadata(&f.path).map_or(0, |m| m.len()))
+            .collect();
+        in_parallel(workers, &order::work_order(&sizes), &check, &mut show)
+    };
     if let Some(b) = bar {
         b.finish_and_clear();
     }
@@ -194,6 +166,70 @@ pub fn run(args: &CheckArgs) -> Result<ExitCode, Fatal> {
         ExitCode::from(1)
     } else {
         ExitCode::SUCCESS
+    })
+}
+
+/// How many threads check files: `jobs` (0 = one per core), never more than there are files.
+fn worker_count(jobs: usize, files: usize) -> usize {
+    let jobs = match jobs {
+        0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+        n => n,
+    };
+    jobs.min(files)
+}
+
+/// Checks files on `workers` threads and shows each result in walk order as soon as every file
+/// before it is done, so memory holds only the results waiting for a slower file ahead.
+///
+/// Every worker takes the next file in `order` (the big ones, then walk order), so results arrive
+/// nearly in order and few wait for an earlier one. Plain scoped threads, not a pool: a worker
+/// with no file left ends at once instead of spinning for more work beside the busy ones (a
+/// rayon worker yields in a loop before it sleeps, on a 2-core machine the printer's CPU).
+fn in_parallel(
+    workers: usize,
+    order: &[usize],
+    check: &(dyn Fn(usize) -> Option<FileResult> + Sync),
+    show: &mut dyn FnMut(usize, &FileResult) -> std::io::Result<()>,
+) -> std::io::Result<()> {
+    // Set when showing fails (a closed pipe): the workers then skip the files left.
+    let stop = AtomicBool::new(false);
+    let next = AtomicUsize::new(0);
+    // Bounded, so that checking waits for a slower printer instead of piling results up. The
+    // printer never blocks on the workers, so this cannot deadlock.
+    let (sender, results) = mpsc::sync_channel::<(usize, FileResult)>(RESULTS_IN_FLIGHT);
+    std::thread::scope(|scope| {
+        for _ in 0..workers {
+            let sender = sender.clone();
+            let (stop, next) = (&stop, &next);
+            scope.spawn(move || {
+                while !stop.load(Ordering::Relaxed) {
+                    let Some(&index) = order.get(next.fetch_add(1, Ordering::Relaxed)) else {
+                        break;
+                    };
+                    let Some(result) = check(index) else {
+                        break;
+                    };
+                    // The receiver is gone only when showing failed.
+                    if sender.send((index, result)).is_err() {
+                        break;
+                    }
+                }
+            });
+        }
+        drop(sender);
+        let mut waiting = BTreeMap::new();
+        let mut due = 0;
+        for (index, result) in results {
+            waiting.insert(index, result);
+            while let Some(result) = waiting.remove(&due) {
+                if let Err(e) = show(due, &result) {
+                    stop.store(true, Ordering::Relaxed);
+                    return Err(e);
+                }
+                due += 1;
+            }
+        }
+        Ok(())
     })
 }
 
