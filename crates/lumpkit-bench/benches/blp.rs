@@ -17,7 +17,7 @@
 
 use std::hint::black_box;
 
-use criterion::{Criterion, criterion_group, criterion_main};
+use criterion::{Criterion, criterion_group};
 
 #[path = "shared/one_thread.rs"]
 mod one_thread;
@@ -72,7 +72,6 @@ fn decodes(f: fn(&[u8]) -> Option<Vec<u8>>, bytes: &[u8]) -> bool {
 }
 
 fn decode(c: &mut Criterion) {
-    one_thread::anchors_on_one_thread();
     let Some(dir) = lumpkit_bench::shared_corpus("blp") else {
         eprintln!("notice: ../shared/corpus/blp not found; skipping BLP benchmarks");
         return;
@@ -143,7 +142,6 @@ fn into_files(dir: &std::path::Path) -> Vec<(String, Vec<u8>)> {
 }
 
 fn decode_into(c: &mut Criterion) {
-    one_thread::anchors_on_one_thread();
     let Some(dir) = lumpkit_bench::shared_corpus("blp") else {
         return;
     };
@@ -181,7 +179,6 @@ fn decode_into(c: &mut Criterion) {
 /// lumpkit-jpeg's two backends on the joined stream alone (zune-jpeg, the default, against
 /// jpeg-decoder, which lumpkit used before), for the JPEG row of issue 15.
 fn jpeg(c: &mut Criterion) {
-    one_thread::anchors_on_one_thread();
     use lumpkit_formats::blp::{Encoding, Joined};
     use lumpkit_jpeg::Backend;
     let Some(dir) = lumpkit_bench::shared_corpus("blp") else {
@@ -271,7 +268,6 @@ fn jpeg(c: &mut Criterion) {
 }
 
 fn parse(c: &mut Criterion) {
-    one_thread::anchors_on_one_thread();
     let Some(dir) = lumpkit_bench::shared_corpus("blp") else {
         return;
     };
@@ -302,4 +298,6 @@ fn parse(c: &mut Criterion) {
 }
 
 criterion_group!(benches, decode, decode_into, jpeg, parse);
-criterion_main!(benches);
+fn main() {
+    one_thread::main_on_one_thread(benches);
+}

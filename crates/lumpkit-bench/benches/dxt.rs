@@ -6,7 +6,7 @@
 
 use std::hint::black_box;
 
-use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use criterion::{Criterion, Throughput, criterion_group};
 
 #[path = "shared/one_thread.rs"]
 mod one_thread;
@@ -66,7 +66,6 @@ fn corpus() -> Vec<(String, Dxt, u32, u32, Vec<u8>)> {
 }
 
 fn decode(c: &mut Criterion) {
-    one_thread::anchors_on_one_thread();
     let mut cases: Vec<(String, Dxt, u32, u32, Vec<u8>)> = [Dxt::Dxt1, Dxt::Dxt3, Dxt::Dxt5]
         .into_iter()
         .map(|f| {
@@ -106,4 +105,6 @@ fn decode(c: &mut Criterion) {
 }
 
 criterion_group!(benches, decode);
-criterion_main!(benches);
+fn main() {
+    one_thread::main_on_one_thread(benches);
+}

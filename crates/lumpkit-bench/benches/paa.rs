@@ -6,7 +6,7 @@
 
 use std::hint::black_box;
 
-use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use criterion::{Criterion, Throughput, criterion_group};
 
 #[path = "shared/one_thread.rs"]
 mod one_thread;
@@ -42,7 +42,6 @@ fn level0(bytes: &[u8]) -> (Paa<'_>, Vec<u8>) {
 }
 
 fn decode(c: &mut Criterion) {
-    one_thread::anchors_on_one_thread();
     let format = lumpkit::by_name("paa").unwrap();
     let ctx = Context::default();
     for (name, bytes) in files() {
@@ -125,4 +124,6 @@ fn codecs(c: &mut Criterion) {
 }
 
 criterion_group!(benches, decode, codecs);
-criterion_main!(benches);
+fn main() {
+    one_thread::main_on_one_thread(benches);
+}
