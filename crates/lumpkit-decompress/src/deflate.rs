@@ -53,6 +53,9 @@ fn inflate_with(
         .saturating_mul(MAX_RATIO)
         .saturating_add(MAX_EXPANSION_SLACK);
     let room = out.room();
+    if out.drains() {
+        return crate::deflate_stream::inflate_sliding(state, input, flags, out);
+    }
     if room > 0 && room <= most {
         return inflate_in_place(state, input, flags, out);
     }

@@ -43,6 +43,7 @@ mod chunked;
 mod dcl;
 mod deflate;
 mod deflate64;
+mod deflate_stream;
 mod fallback;
 mod huffman;
 mod huffman_weights;
@@ -50,11 +51,13 @@ mod lzma;
 mod mpq;
 mod sink;
 mod sparse;
+mod stream;
 mod zstd;
 
 use core::fmt;
 
 pub use mpq::{mpq_methods, mpq_sector};
+pub use stream::decompress_sized_to;
 
 /// A compression method, as the archive formats name them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

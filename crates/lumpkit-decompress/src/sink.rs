@@ -1,5 +1,9 @@
 //! The one place output is appended: every codec writes through [`Output`], so the limit is enforced
 //! (and the `Vec` never grows past it) in one spot instead of in each codec.
+//!
+//! An [`Output`] made with [`Output::draining`] keeps nothing: every piece a codec appends is handed
+//! to the caller's function at once, so a member can be checked (CRC-32, MD5) as it is decoded
+//! without ever being held whole (`decompress_sized_to`).
 
 use crate::Error;
 
@@ -12,17 +16,60 @@ pub(crate) struct Output<'a> {
     out: &'a mut Vec<u8>,
     start: usize,
     limit: usize,
+    drain: Option<Drain<'a>>,
+}
+
+/// Where a draining [`Output`] hands its bytes, and how many it has handed.
+struct Drain<'a> {
+    to: &'a mut dyn FnMut(&[u8]),
+    handed: usize,
+}
+
+impl core::fmt::Debug for Drain<'_> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("Drain")
+            .field("handed", &self.handed)
+            .finish_non_exhaustive()
+    }
 }
 
 impl<'a> Output<'a> {
     pub(crate) fn new(out: &'a mut Vec<u8>, limit: usize) -> Self {
         let start = out.len();
-        Output { out, start, limit }
+        Output {
+            out,
+            start,
+            limit,
+            drain: None,
+        }
+    }
+
+    /// An output that hands every piece to `to` as it is appended and keeps none of it; `scratch`
+    /// only serves codecs that decode in place into a small room (PKWARE DCL's sectors).
+    pub(crate) fn draining(
+        scratch: &'a mut Vec<u8>,
+        limit: usize,
+        to: &'a mut dyn FnMut(&[u8]),
+    ) -> Self {
+        Output {
+            drain: Some(Drain { to, handed: 0 }),
+            ..Output::new(scratch, limit)
+        }
+    }
+
+    /// Whether appended bytes are handed on rather than kept: then nothing appended can be taken
+    /// back, and a codec must not ask for its whole room in place.
+    pub(crate) fn drains(&self) -> bool {
+        self.drain.is_some()
     }
 
     /// Bytes appended so far.
     pub(crate) fn written(&self) -> usize {
-        self.out.len().saturating_sub(self.start)
+        let handed = self.drain.as_ref().map_or(0, |d| d.handed);
+        self.out
+            .len()
+            .saturating_sub(self.start)
+            .saturating_add(handed)
     }
 
     /// Bytes that may still be appended.
@@ -47,8 +94,15 @@ impl<'a> Output<'a> {
     pub(crate) fn extend(&mut self, bytes: &[u8]) -> Result<(), Error> {
         let room = self.room();
         let (fits, over) = bytes.split_at(bytes.len().min(room));
-        self.grow_for(fits.len());
-        self.out.extend_from_slice(fits);
+        if let Some(drain) = &mut self.drain {
+            if !fits.is_empty() {
+                (drain.to)(fits);
+                drain.handed = drain.handed.saturating_add(fits.len());
+            }
+        } else {
+            self.grow_for(fits.len());
+            self.out.extend_from_slice(fits);
+        }
         if over.is_empty() {
             Ok(())
         } else {
@@ -64,8 +118,18 @@ impl<'a> Output<'a> {
     /// Appends `count` copies of `byte`.
     pub(crate) fn fill(&mut self, byte: u8, count: usize) -> Result<(), Error> {
         let fits = count.min(self.room());
-        self.grow_for(fits);
-        self.out.resize(self.out.len().saturating_add(fits), byte);
+        if self.drain.is_some() {
+            let run = [byte; 512];
+            let mut left = fits;
+            while left > 0 {
+                let piece = left.min(run.len());
+                self.extend(run.get(..piece).unwrap_or_default())?;
+                left = left.saturating_sub(piece);
+            }
+        } else {
+            self.grow_for(fits);
+            self.out.resize(self.out.len().saturating_add(fits), byte);
+        }
         if fits == count {
             Ok(())
         } else {
@@ -83,9 +147,17 @@ impl<'a> Output<'a> {
     }
 
     /// Keeps `bytes` of the region [`Output::room_in_place`] gave (which started at `region`, the
-    /// output's length before it) and drops the rest.
+    /// output's length before it) and drops the rest. A draining output hands the kept bytes on.
     pub(crate) fn keep(&mut self, region: usize, bytes: usize) {
         self.out.truncate(region.saturating_add(bytes));
+        if let Some(drain) = &mut self.drain {
+            let kept = self.out.get(self.start..).unwrap_or_default();
+            if !kept.is_empty() {
+                (drain.to)(kept);
+                drain.handed = drain.handed.saturating_add(kept.len());
+            }
+            self.out.truncate(self.start);
+        }
     }
 
     /// The output's length now (where a [`Output::room_in_place`] region starts).
