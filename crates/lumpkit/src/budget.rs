@@ -15,6 +15,9 @@ use lumpkit_formats::{Error, Limits, rules::LIMIT_UNPACKED};
 pub struct UnpackBudget {
     limit: u64,
     used: AtomicU64,
+    /// How many takes were refused: `check` reads an archive's members on several threads only
+    /// when none was, so that which member the budget stops at never depends on timing.
+    refused: AtomicU64,
 }
 
 impl UnpackBudget {
@@ -23,6 +26,7 @@ impl UnpackBudget {
         UnpackBudget {
             limit: limits.max_unpacked,
             used: AtomicU64::new(0),
+            refused: AtomicU64::new(0),
         }
     }
 
@@ -33,6 +37,7 @@ impl UnpackBudget {
         loop {
             let total = used.saturating_add(bytes);
             if total > self.limit {
+                self.refused.fetch_add(1, Ordering::Relaxed);
                 return Err(Error::limit(&LIMIT_UNPACKED, [bytes, self.limit, 0]));
             }
             match self
@@ -48,6 +53,18 @@ impl UnpackBudget {
     /// Bytes taken so far.
     pub fn used(&self) -> u64 {
         self.used.load(Ordering::Relaxed)
+    }
+
+    /// How many takes have been refused so far.
+    pub fn refusals(&self) -> u64 {
+        self.refused.load(Ordering::Relaxed)
+    }
+
+    /// Puts the budget back to where it was (`used` bytes taken, `refusals` refused), to read again
+    /// in order what was read on several threads when the budget ran out there.
+    pub(crate) fn rewind(&self, used: u64, refusals: u64) {
+        self.used.store(used, Ordering::Relaxed);
+        self.refused.store(refusals, Ordering::Relaxed);
     }
 }
 

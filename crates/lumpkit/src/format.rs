@@ -8,6 +8,7 @@ use lumpkit_formats::profiles::Targets;
 use lumpkit_formats::{Error, Limits};
 
 use crate::budget::UnpackBudget;
+use crate::members::Opened;
 use crate::rules::{BUFFER_TOO_SMALL, NOT_A_PICTURE};
 
 use crate::{Image, Report};
@@ -133,7 +134,8 @@ pub trait Format: Sync + Send {
     /// File extensions (lower case, without dot) that suggest this format when content does not.
     fn extensions(&self) -> &'static [&'static str];
 
-    /// Whether `bytes` (the whole file) carries this format's signature.
+    /// Whether `bytes` carries this format's signature. `bytes` is the file's start, at most
+    /// [`SNIFF_PREFIX`](crate::registry::SNIFF_PREFIX) bytes of it (the whole file when shorter).
     fn sniff(&self, bytes: &[u8]) -> bool;
 
     /// Whether a file of this format with no signature match may still be this format (WAL, some
@@ -190,6 +192,17 @@ pub trait Format: Sync + Send {
         let dst = picture_slice(out, image.rgba.len())?;
         dst.copy_from_slice(&image.rgba);
         Ok((image.width, image.height))
+    }
+
+    /// An archive's members, read one at a time ([`crate::members`]), with the archive's report so
+    /// far: how `check` reads an archive, holding only the members it parses and those one at a
+    /// time. `None` (the default) for formats whose members come from
+    /// [`inspect_with_children`](Format::inspect_with_children) (a WAD's textures, which the WAD's
+    /// own check has read). Formats that implement it build `inspect`, `children` and
+    /// `inspect_with_children` on it ([`crate::members::inspect`], [`crate::members::collect`]), so
+    /// the four agree.
+    fn open_members<'b>(&self, _ctx: &Context<'_>, _bytes: &'b [u8]) -> Option<Opened<'b>> {
+        None
     }
 
     /// Members of a container, borrowed where possible.

@@ -71,6 +71,7 @@ pub mod image;
 pub mod info;
 pub mod input;
 pub mod member;
+pub mod members;
 pub mod palette;
 pub mod picture;
 pub mod registry;

@@ -49,9 +49,17 @@ pub fn sniff(bytes: &[u8], path: Option<&Path>) -> Sniffed {
     sniff_claimed(bytes, extension.and_then(by_extension))
 }
 
+/// How many leading bytes recognising a file looks at: formats' [`Format::sniff`] and the foreign
+/// signatures are given no more. So `check` can tell whether an archive member is one it parses
+/// (and must hold whole) from its first bytes, before the rest is decompressed: a member it does
+/// not parse is verified as it streams by and never held.
+pub const SNIFF_PREFIX: usize = 4096;
+
 /// [`sniff`] given the format the name's extension claims ([`by_extension`]), for `check`,
 /// which needs the claim too (to report a `.blp` that is really a PNG) and looks it up once.
+/// Only the first [`SNIFF_PREFIX`] bytes are looked at.
 pub fn sniff_claimed(bytes: &[u8], claimed: Option<&'static dyn Format>) -> Sniffed {
+    let bytes = bytes.get(..SNIFF_PREFIX).unwrap_or(bytes);
     if let Some(format) = FORMATS.iter().copied().find(|f| f.sniff(bytes)) {
         return Sniffed::Known(format);
     }

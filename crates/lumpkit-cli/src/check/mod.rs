@@ -16,7 +16,7 @@ use std::sync::mpsc;
 
 use clap::{Args, ValueEnum};
 use lumpkit::OpenMode;
-use lumpkit::check::{CheckedFile as FileResult, check_file as check_file_at, walk};
+use lumpkit::check::{CheckedFile as FileResult, Spare, check_file_on, walk};
 
 use crate::{CommonArgs, Fatal, open};
 use human::Human;
@@ -126,9 +126,13 @@ pub fn run(args: &CheckArgs) -> Result<ExitCode, Fatal> {
         &expectations,
         Human::new(args.all, args.quiet, colour),
     );
+    let workers = worker_count(jobs, files.len());
+    // The jobs no worker has a file for help with the members of large archives; so does every
+    // worker that runs out of files.
+    let spare = Spare::new(thread_count(jobs).saturating_sub(workers.max(1)));
     let check = |index: usize| {
         let file = files.get(index)?;
-        let result = check_file(args, pal.as_ref(), targets, file);
+        let result = check_file(args, pal.as_ref(), targets, file, &spare);
         if let Some(b) = &bar {
             b.inc(1);
         }
@@ -141,7 +145,6 @@ pub fn run(args: &CheckArgs) -> Result<ExitCode, Fatal> {
             None => printer.file(result, root),
         }
     };
-    let workers = worker_count(jobs, files.len());
     let printed = if workers <= 1 {
         // One file or one job: checked and printed here, in walk order. Starting a worker and
         // handing each result over cost more than the check itself on a small file (a one-file
@@ -155,7 +158,13 @@ pub fn run(args: &CheckArgs) -> Result<ExitCode, Fatal> {
             .iter()
             .map(|f| std::fs::metadata(&f.path).map_or(0, |m| m.len()))
             .collect();
-        in_parallel(workers, &order::work_order(&sizes), &check, &mut show)
+        in_parallel(
+            workers,
+            &order::work_order(&sizes),
+            &check,
+            &mut show,
+            &spare,
+        )
     };
     if let Some(b) = bar {
         b.finish_and_clear();
@@ -171,11 +180,15 @@ pub fn run(args: &CheckArgs) -> Result<ExitCode, Fatal> {
 
 /// How many threads check files: `jobs` (0 = one per core), never more than there are files.
 fn worker_count(jobs: usize, files: usize) -> usize {
-    let jobs = match jobs {
+    thread_count(jobs).min(files)
+}
+
+/// The threads `--jobs` allows (0 = one per core).
+fn thread_count(jobs: usize) -> usize {
+    match jobs {
         0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
         n => n,
-    };
-    jobs.min(files)
+    }
 }
 
 /// Checks files on `workers` threads and shows each result in walk order as soon as every file
@@ -190,6 +203,7 @@ fn in_parallel(
     order: &[usize],
     check: &(dyn Fn(usize) -> Option<FileResult> + Sync),
     show: &mut dyn FnMut(usize, &FileResult) -> std::io::Result<()>,
+    spare: &Spare,
 ) -> std::io::Result<()> {
     // Set when showing fails (a closed pipe): the workers then skip the files left.
     let stop = AtomicBool::new(false);
@@ -214,6 +228,8 @@ fn in_parallel(
                         break;
                     }
                 }
+                // No file left for this worker: its thread may help with a large archive.
+                spare.lend(1);
             });
         }
         drop(sender);
@@ -238,6 +254,7 @@ fn check_file(
     pal: Option<&[[u8; 3]; 256]>,
     targets: lumpkit::Targets,
     file: &walk::Found,
+    spare: &Spare,
 ) -> FileResult {
     let mut ctx = open::context(&args.common, &file.path, pal);
     ctx.targets = targets;
@@ -249,5 +266,5 @@ fn check_file(
     } else {
         OpenMode::Map
     };
-    check_file_at(&ctx, &file.path, mode)
+    check_file_on(&ctx, &file.path, mode, Some(spare))
 }

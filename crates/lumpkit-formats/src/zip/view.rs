@@ -378,6 +378,12 @@ impl<'a> Zip<'a> {
         }
     }
 
+    /// The central directory record at `record_offset` (an [`Entry::record_offset`] of this
+    /// archive), numbered `index`: a member found again without walking the directory up to it.
+    pub fn entry_at(&self, record_offset: u64, index: u64) -> Option<Entry<'a>> {
+        read_record(self.file, self.base, record_offset, index).map(|(entry, _)| entry)
+    }
+
     /// A member's local header and compressed data: `zip-local-header-invalid` when the header is
     /// missing, `zip-data-out-of-bounds` when the data runs past the end.
     pub fn local(&self, entry: &Entry<'a>) -> Result<Local<'a>, Error> {

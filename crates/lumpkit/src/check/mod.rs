@@ -2,8 +2,11 @@
 
 use std::path::Path;
 
+mod archive;
 mod json_line;
 pub mod walk;
+
+pub use archive::{PARALLEL_BYTES, Spare};
 
 pub use json_line::{JsonDiagnostic, JsonLine, Message};
 
@@ -76,6 +79,18 @@ impl Checked {
 /// Everything decompressed inside the file comes out of one [`UnpackBudget`] (the caller's, or a new
 /// one of `ctx.limits.max_unpacked` bytes), so nested archives cannot multiply the limit.
 pub fn check_tree(ctx: &Context<'_>, name: &str, bytes: &[u8], out: &mut Vec<Checked>) {
+    check_tree_on(ctx, name, bytes, out, None);
+}
+
+/// [`check_tree`] with threads to lend: the members of a large archive are read on the threads
+/// `spare` has free when it gets to them ([`Spare`]). The output is the same on any number.
+pub fn check_tree_on(
+    ctx: &Context<'_>,
+    name: &str,
+    bytes: &[u8],
+    out: &mut Vec<Checked>,
+    spare: Option<&Spare>,
+) {
     let own_budget;
     let ctx = match ctx.budget {
         Some(_) => *ctx,
@@ -87,11 +102,12 @@ pub fn check_tree(ctx: &Context<'_>, name: &str, bytes: &[u8], out: &mut Vec<Che
             }
         }
     };
-    walk(&ctx, name.to_string(), Joins::new(), bytes, 0, out);
+    walk(&ctx, name.to_string(), Joins::new(), bytes, 0, out, spare);
 }
 
 /// Checks one file or member called `name`, joined to its parents at `joins` (its own name, the
-/// part that has its extension, starts after the last join).
+/// part that has its extension, starts after the last join). An archive's members may be read on
+/// threads `spare` lends.
 fn walk(
     ctx: &Context<'_>,
     name: String,
@@ -99,6 +115,7 @@ fn walk(
     bytes: &[u8],
     depth: u32,
     out: &mut Vec<Checked>,
+    spare: Option<&Spare>,
 ) {
     let own = joins.last().map_or(0, |j| j.saturating_add(1));
     let own_name = name.get(own..).unwrap_or_default();
@@ -111,10 +128,23 @@ fn walk(
             joins,
             sniffed,
             claimed.is_some(),
-            bytes.len(),
+            bytes.len() as u64,
         ));
         return;
     };
+    if let Some(opened) = format.open_members(ctx, bytes) {
+        let archive = archive::Archive {
+            format,
+            claimed,
+            name,
+            joins,
+            len: bytes.len(),
+            depth,
+            spare,
+        };
+        archive::walk_archive(ctx, archive, opened, out);
+        return;
+    }
     let (mut report, children) = format.inspect_with_children(ctx, bytes);
     let mut children = children.unwrap_or_default();
     if depth >= MAX_NESTING && !children.is_empty() {
@@ -164,6 +194,7 @@ fn walk(
                     &data,
                     depth + 1,
                     out,
+                    spare,
                 );
             }
             ChildContent::Report(report) => {
@@ -190,7 +221,7 @@ fn walk(
 
 /// The result for content that is none of our formats: a foreign format (PNG, ZIP, …) by name, or
 /// `unknown`; `claimed` says whether its extension names one of ours.
-fn not_ours(path: String, joins: Joins, sniffed: Sniffed, claimed: bool, size: usize) -> Checked {
+fn not_ours(path: String, joins: Joins, sniffed: Sniffed, claimed: bool, size: u64) -> Checked {
     let (format, unknown) = match sniffed {
         Sniffed::Foreign(name) => (name, false),
         _ => ("unknown", true),
@@ -206,7 +237,7 @@ fn not_ours(path: String, joins: Joins, sniffed: Sniffed, claimed: bool, size: u
         path,
         joins,
         report: Report::with_diagnostics(format, diagnostics),
-        size: size as u64,
+        size,
     }
 }
 
@@ -224,6 +255,16 @@ pub struct CheckedFile {
 /// Opens `path` (mapped or read, as `mode` says) and checks it with [`check_tree`]. A file that
 /// cannot be read gets one `lumpkit-unreadable` entry and the OS reason.
 pub fn check_file(ctx: &Context<'_>, path: &Path, mode: crate::OpenMode) -> CheckedFile {
+    check_file_on(ctx, path, mode, None)
+}
+
+/// [`check_file`] with threads to lend to a large archive's members ([`check_tree_on`]).
+pub fn check_file_on(
+    ctx: &Context<'_>,
+    path: &Path,
+    mode: crate::OpenMode,
+    spare: Option<&Spare>,
+) -> CheckedFile {
     let start = std::time::Instant::now();
     let name = path.display().to_string();
     let mut checked = Vec::new();
@@ -233,7 +274,7 @@ pub fn check_file(ctx: &Context<'_>, path: &Path, mode: crate::OpenMode) -> Chec
                 path: Some(path),
                 ..*ctx
             };
-            check_tree(&ctx, &name, &input, &mut checked);
+            check_tree_on(&ctx, &name, &input, &mut checked, spare);
             None
         }
         Err(e) => {

@@ -23,13 +23,14 @@ use lumpkit_formats::zip::view::{
     METHOD_AES, METHOD_BZIP2, METHOD_DEFLATE, METHOD_DEFLATE64, METHOD_LZMA, METHOD_STORED,
     METHOD_ZSTD,
 };
-use lumpkit_formats::zip::{Encryption, Entry, Zip};
-use lumpkit_formats::{Error, Fault, Ignore, Sink};
+use lumpkit_formats::zip::{Encryption, Entry, Local, Zip};
+use lumpkit_formats::{Error, Ignore, Sink};
 use serde::Serialize;
 
 use super::zip_names;
+use crate::members::{self, Hold, Members, Opened, Outcome, Visit};
 use crate::rules::{NO_SUCH_ENTRY, NOT_A_PICTURE};
-use crate::{Child, ChildContent, Context, Format, Image, Report, Selection};
+use crate::{Child, Context, Format, Image, Report, Selection};
 
 /// The deprecated method number zstd had before 93.
 const METHOD_ZSTD_OLD: u16 = 20;
@@ -58,41 +59,24 @@ impl Format for ZipFormat {
     }
 
     fn inspect(&self, ctx: &Context<'_>, bytes: &[u8]) -> Report {
-        let mut report = Report::for_context("zip", ctx);
-        if let Some(zip) = parse_into(ctx, bytes, &mut report)
-            && let Err(e) = scan(ctx, &zip, &mut report.sink(ctx.strict), None)
-        {
-            report.fail(e);
-        }
-        report
+        members::inspect(ctx, open(ctx, bytes))
     }
 
-    /// Decompresses each member once, for both the check and the member list.
+    /// Reads each member once, for both the check and the member list.
     fn inspect_with_children<'b>(
         &self,
         ctx: &Context<'_>,
         bytes: &'b [u8],
     ) -> (Report, Result<Vec<Child<'b>>, Error>) {
-        let mut report = Report::for_context("zip", ctx);
-        let Some(zip) = parse_into(ctx, bytes, &mut report) else {
-            return (report, self.children(ctx, bytes));
-        };
-        let mut children = Vec::new();
-        match scan(ctx, &zip, &mut report.sink(ctx.strict), Some(&mut children)) {
-            Ok(()) => (report, Ok(children)),
-            Err(e) => {
-                // A strict-mode stop: list the members as a lenient read sees them.
-                report.fail(e);
-                (report, self.children(ctx, bytes))
-            }
-        }
+        members::collect(ctx, open(ctx, bytes))
     }
 
     fn children<'b>(&self, ctx: &Context<'_>, bytes: &'b [u8]) -> Result<Vec<Child<'b>>, Error> {
-        let zip = Zip::parse(bytes, &mut Ignore)?;
-        let mut children = Vec::new();
-        scan(ctx, &zip, &mut Ignore, Some(&mut children))?;
-        Ok(children)
+        members::collect(ctx, open(ctx, bytes)).1
+    }
+
+    fn open_members<'b>(&self, ctx: &Context<'_>, bytes: &'b [u8]) -> Option<Opened<'b>> {
+        Some(open(ctx, bytes))
     }
 
     /// `--entry NAME` picks a member by name (ASCII case and `\` against `/` ignored, as the
@@ -108,7 +92,9 @@ impl Format for ZipFormat {
             .entries()
             .find(|e| !e.is_dir() && unify(&zip_names::decode(e)) == wanted)
             .ok_or(Error::caller(&NO_SUCH_ENTRY, [0; 3]))?;
-        let data = member_bytes(ctx, &zip, &entry)?;
+        let mut hold = Hold::new(ctx);
+        read_member(ctx, &entry, &zip.local(&entry)?, &mut hold)?;
+        let data = hold.into_bytes()?;
         let name = child_name(&entry);
         match crate::sniff(&data, Some(std::path::Path::new(name.as_ref()))) {
             crate::registry::Sniffed::Known(f) => f.decode(
@@ -121,6 +107,27 @@ impl Format for ZipFormat {
             ),
             _ => Err(Error::caller(&NOT_A_PICTURE, [0; 3])),
         }
+    }
+}
+
+/// Parses the directory and runs the archive-wide checks into a report, and lists the members. A
+/// strict-mode stop lists them as a lenient read sees them.
+fn open<'b>(ctx: &Context<'_>, bytes: &'b [u8]) -> Opened<'b> {
+    let mut report = Report::for_context("zip", ctx);
+    let checked = parse_into(ctx, bytes, &mut report).and_then(|zip| {
+        ZipMembers::new(ctx, zip, &mut report.sink(ctx.strict))
+            .map_err(|e| report.fail(e))
+            .ok()
+    });
+    let members = match checked {
+        Some(m) => Ok(m),
+        None => {
+            Zip::parse(bytes, &mut Ignore).and_then(|zip| ZipMembers::new(ctx, zip, &mut Ignore))
+        }
+    };
+    Opened {
+        report,
+        members: members.map(|m| Box::new(m) as Box<dyn Members<'b> + 'b>),
     }
 }
 
@@ -241,88 +248,113 @@ fn codec(method: u16) -> Option<Method> {
     }
 }
 
-/// The archive-wide checks, then every member's data (decompressed and CRC-checked); with
-/// `members`, also lists every member that can be handed out, so decompressed data serves both.
-fn scan<'b>(
-    ctx: &Context<'_>,
-    zip: &Zip<'b>,
-    sink: &mut impl Sink,
-    mut members: Option<&mut Vec<Child<'b>>>,
-) -> Result<(), Error> {
-    let overlapped = overlaps(zip, sink)?;
-    let shadowed = check_names(zip, sink)?;
-    let declared = zip
-        .entries()
-        .filter(|e| e.method != METHOD_STORED && !e.is_dir())
-        .fold(0u64, |sum, e| sum.saturating_add(e.size));
-    if declared > ctx.limits.max_unpacked {
-        sink.report(
-            rules::DECLARED_TOTAL_TOO_LARGE
-                .with(zip.eocd_offset, [declared, ctx.limits.max_unpacked, 0]),
-        )?;
-    }
-    for entry in zip.entries() {
-        let is_overlapped = usize::try_from(entry.index)
-            .ok()
-            .and_then(|i| overlapped.get(i))
-            .copied()
-            .unwrap_or(false);
-        // Not handed out: directories, links and encrypted members (reported by the parse).
-        if entry.is_dir() || entry.is_symlink() || entry.encryption() != Encryption::None {
-            continue;
+/// The members a ZIP hands out: every record but folders, links and encrypted members (reported
+/// by the parse), each found again by its record's offset when it is read.
+struct ZipMembers<'b> {
+    zip: Zip<'b>,
+    /// Per member: its central directory record's offset and index.
+    records: Vec<(u64, u64)>,
+    /// Per record: whether it shares bytes with a member before it (never decompressed).
+    overlapped: Vec<bool>,
+    /// Per record: whether a later record has exactly its name.
+    shadowed: Vec<bool>,
+}
+
+impl<'b> ZipMembers<'b> {
+    /// The archive-wide checks (overlapping spans, names, the declared total) and the list.
+    fn new(ctx: &Context<'_>, zip: Zip<'b>, sink: &mut impl Sink) -> Result<Self, Error> {
+        let overlapped = overlaps(&zip, sink)?;
+        let shadowed = check_names(&zip, sink)?;
+        let declared = zip
+            .entries()
+            .filter(|e| e.method != METHOD_STORED && !e.is_dir())
+            .fold(0u64, |sum, e| sum.saturating_add(e.size));
+        if declared > ctx.limits.max_unpacked {
+            sink.report(
+                rules::DECLARED_TOTAL_TOO_LARGE
+                    .with(zip.eocd_offset, [declared, ctx.limits.max_unpacked, 0]),
+            )?;
         }
-        let content = if name_is_unsafe(entry.name) {
-            Err(Error::file(
+        let records = zip
+            .entries()
+            .filter(|e| !e.is_dir() && !e.is_symlink() && e.encryption() == Encryption::None)
+            .map(|e| (e.record_offset, e.index))
+            .collect();
+        Ok(ZipMembers {
+            zip,
+            records,
+            overlapped,
+            shadowed,
+        })
+    }
+
+    fn entry(&self, member: usize) -> Option<Entry<'b>> {
+        let &(at, index) = self.records.get(member)?;
+        self.zip.entry_at(at, index)
+    }
+
+    fn flag(flags: &[bool], entry: &Entry<'_>) -> bool {
+        usize::try_from(entry.index)
+            .ok()
+            .and_then(|i| flags.get(i))
+            .copied()
+            .unwrap_or(false)
+    }
+}
+
+impl<'b> Members<'b> for ZipMembers<'b> {
+    fn count(&self) -> usize {
+        self.records.len()
+    }
+
+    /// A name a later record repeats keeps its index, so that both are checked and both are
+    /// extracted (the later one under the name, as extractors leave it).
+    fn name(&self, member: usize) -> Cow<'b, str> {
+        let Some(entry) = self.entry(member) else {
+            return Cow::Owned(format!("#{member}"));
+        };
+        let name = child_name(&entry);
+        if Self::flag(&self.shadowed, &entry) {
+            Cow::Owned(format!("{name}#{}", entry.index))
+        } else {
+            name
+        }
+    }
+
+    fn offset(&self, member: usize) -> Option<u64> {
+        self.entry(member).map(|e| e.local_offset)
+    }
+
+    /// Unsafe names and overlapping members are not read; a member that cannot be read for
+    /// another reason is the archive's finding too, unless the parse has reported it already.
+    fn read(&self, ctx: &Context<'_>, member: usize, visit: &mut dyn Visit<'b>) {
+        let Some(entry) = self.entry(member) else {
+            return;
+        };
+        visit.start(member, entry.size);
+        let outcome = if name_is_unsafe(entry.name) {
+            Outcome::failed(Error::file(
                 &rules::NAME_UNSAFE,
                 entry.record_offset,
                 [entry.index, 0, 0],
             ))
-        } else if is_overlapped {
-            Err(Error::file(
+        } else if Self::flag(&self.overlapped, &entry) {
+            Outcome::failed(Error::file(
                 &rules::OVERLAPPING_MEMBERS,
                 entry.local_offset,
                 [1, entry.index, entry.index],
             ))
         } else {
-            match zip.local(&entry) {
-                // Reported by the parse already.
-                Err(e) => Err(e),
-                Ok(_) => {
-                    let content = member_bytes(ctx, zip, &entry);
-                    if let Err(e) = &content {
-                        if e.fault == Fault::Strict {
-                            return Err(*e);
-                        }
-                        sink.report(e.diagnostic)?;
-                    }
-                    content
-                }
+            match self.zip.local(&entry) {
+                Err(e) => Outcome::failed(e),
+                Ok(local) => match read_member(ctx, &entry, &local, visit) {
+                    Ok(()) => Outcome::READ,
+                    Err(e) => Outcome::failed(e).with_archive(Some(e.diagnostic)),
+                },
             }
         };
-        if let Some(list) = members.as_deref_mut() {
-            let name = child_name(&entry);
-            // A name a later record repeats keeps its index, so that both are checked and both
-            // are extracted (the later one under the name, as extractors leave it).
-            let is_shadowed = usize::try_from(entry.index)
-                .ok()
-                .and_then(|i| shadowed.get(i))
-                .copied()
-                .unwrap_or(false);
-            list.push(Child {
-                name: if is_shadowed {
-                    Cow::Owned(format!("{name}#{}", entry.index))
-                } else {
-                    name
-                },
-                offset: Some(entry.local_offset),
-                content: match content {
-                    Ok(data) => ChildContent::Bytes(data),
-                    Err(e) => ChildContent::Failed(Box::new(e)),
-                },
-            });
-        }
+        visit.end(outcome);
     }
-    Ok(())
 }
 
 /// A member's name for `check` and `extract`: as APPNOTE reads it, with `\` as `/` (the Windows
@@ -408,15 +440,17 @@ fn check_names(zip: &Zip<'_>, sink: &mut impl Sink) -> Result<Vec<bool>, Error> 
     Ok(shadowed)
 }
 
-/// A member's content: borrowed when stored, decompressed within the budget otherwise, and
-/// checked against its CRC-32 and declared size.
-fn member_bytes<'b>(
+/// Hands a member's content to `visit`: borrowed whole when stored, decompressed piece by piece
+/// within the budget otherwise (never held here), and checked against its CRC-32 and declared size.
+/// Nothing is handed over when a stored member fails its checks; a compressed one has handed over
+/// what decoded before the failure.
+fn read_member<'b>(
     ctx: &Context<'_>,
-    zip: &Zip<'b>,
     entry: &Entry<'b>,
-) -> Result<Cow<'b, [u8]>, Error> {
+    local: &Local<'b>,
+    visit: &mut dyn Visit<'b>,
+) -> Result<(), Error> {
     let index = entry.index;
-    let local = zip.local(entry)?;
     let size_mismatch = |got: u64| {
         Error::file(
             &rules::SIZE_MISMATCH,
@@ -424,58 +458,61 @@ fn member_bytes<'b>(
             [index, got, entry.size],
         )
     };
-    let data: Cow<'b, [u8]> = if entry.method == METHOD_STORED {
-        if local.data.len() as u64 != entry.size {
-            return Err(size_mismatch(local.data.len() as u64));
-        }
-        Cow::Borrowed(local.data)
-    } else {
-        let method = codec(entry.method).ok_or(Error::unsupported(
-            &rules::METHOD_UNSUPPORTED,
-            entry.record_offset,
-            [index, entry.method.into(), 0],
-        ))?;
-        ctx.take_unpacked(entry.size)
-            .map_err(|e| e.rebased(local.data_offset))?;
-        let limit = ctx.limits.alloc(entry.size)?;
-        let mut out = Vec::new();
-        let corrupt = |at: u64| {
-            Error::file(
-                &rules::DATA_CORRUPT,
-                local.data_offset.saturating_add(at),
-                [index, at, 0],
-            )
-        };
-        // Stops at the declared size; LZMA without an end marker is ended by it.
-        match lumpkit_decompress::decompress_sized(method, local.data, &mut out, limit) {
-            Ok(()) => {}
-            Err(lumpkit_decompress::Error::OutputLimit { .. }) => {
-                return Err(size_mismatch(entry.size.saturating_add(1)));
-            }
-            Err(lumpkit_decompress::Error::Truncated) => {
-                return Err(size_mismatch(out.len() as u64));
-            }
-            Err(lumpkit_decompress::Error::Unsupported(_)) => {
-                return Err(Error::unsupported(
-                    &rules::METHOD_UNSUPPORTED,
-                    entry.record_offset,
-                    [index, entry.method.into(), 0],
-                ));
-            }
-            Err(lumpkit_decompress::Error::Corrupt { at }) => {
-                return Err(corrupt(at.unwrap_or(0)));
-            }
-            Err(_) => return Err(corrupt(local.data.len() as u64)),
-        }
-        Cow::Owned(out)
-    };
-    let crc = crc32fast::hash(&data);
-    if crc != entry.crc32 {
-        return Err(Error::file(
+    let crc_mismatch = |crc: u32| {
+        Error::file(
             &rules::CRC_MISMATCH,
             local.data_offset,
             [index, crc.into(), entry.crc32.into()],
-        ));
+        )
+    };
+    if entry.method == METHOD_STORED {
+        if local.data.len() as u64 != entry.size {
+            return Err(size_mismatch(local.data.len() as u64));
+        }
+        let crc = crc32fast::hash(local.data);
+        if crc != entry.crc32 {
+            return Err(crc_mismatch(crc));
+        }
+        visit.whole(Cow::Borrowed(local.data));
+        return Ok(());
     }
-    Ok(data)
+    let unsupported = Error::unsupported(
+        &rules::METHOD_UNSUPPORTED,
+        entry.record_offset,
+        [index, entry.method.into(), 0],
+    );
+    let method = codec(entry.method).ok_or(unsupported)?;
+    ctx.take_unpacked(entry.size)
+        .map_err(|e| e.rebased(local.data_offset))?;
+    let corrupt = |at: u64| {
+        Error::file(
+            &rules::DATA_CORRUPT,
+            local.data_offset.saturating_add(at),
+            [index, at, 0],
+        )
+    };
+    let mut crc = crc32fast::Hasher::new();
+    let mut got = 0u64;
+    // Stops at the declared size; LZMA without an end marker is ended by it.
+    let decoded =
+        lumpkit_decompress::decompress_sized_to(method, local.data, entry.size, &mut |piece| {
+            crc.update(piece);
+            got = got.saturating_add(piece.len() as u64);
+            visit.piece(piece);
+        });
+    match decoded {
+        Ok(()) => {}
+        Err(lumpkit_decompress::Error::OutputLimit { .. }) => {
+            return Err(size_mismatch(entry.size.saturating_add(1)));
+        }
+        Err(lumpkit_decompress::Error::Truncated) => return Err(size_mismatch(got)),
+        Err(lumpkit_decompress::Error::Unsupported(_)) => return Err(unsupported),
+        Err(lumpkit_decompress::Error::Corrupt { at }) => return Err(corrupt(at.unwrap_or(0))),
+        Err(_) => return Err(corrupt(local.data.len() as u64)),
+    }
+    let crc = crc.finalize();
+    if crc != entry.crc32 {
+        return Err(crc_mismatch(crc));
+    }
+    Ok(())
 }
