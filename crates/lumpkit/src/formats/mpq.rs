@@ -25,6 +25,7 @@ use lumpkit_formats::{Error, Fault, Ignore, Sink};
 use serde::Serialize;
 
 use crate::format::{ExtractSink, Extracted};
+use crate::members::{self, Members, Opened, Outcome, Unread, Visit};
 use crate::rules::{NO_SUCH_ENTRY, NOT_A_PICTURE};
 use crate::{Child, ChildContent, Context, Format, Image, Report, Selection};
 
@@ -133,7 +134,7 @@ impl Format for MpqFormat {
     /// (the two must report the same). A member that cannot be read is an error on that member
     /// (its child), not on the archive.
     fn inspect(&self, ctx: &Context<'_>, bytes: &[u8]) -> Report {
-        self.inspect_with_children(ctx, bytes).0
+        members::inspect(ctx, open(ctx, bytes))
     }
 
     /// Opens the archive once for both the report and the members.
@@ -142,47 +143,15 @@ impl Format for MpqFormat {
         ctx: &Context<'_>,
         bytes: &'b [u8],
     ) -> (Report, Result<Vec<Child<'b>>, Error>) {
-        let mut report = Report::for_context("mpq", ctx);
-        let archive = {
-            let mut sink = report.sink(ctx.strict);
-            Archive::open(ctx, bytes, &mut sink)
-        };
-        let archive = match archive {
-            Ok(a) => a,
-            Err(e) => {
-                report.fail(e);
-                // A strict-mode stop: list the members as a lenient read sees them.
-                return (report, self.children(ctx, bytes));
-            }
-        };
-        report.version = Some((u32::from(archive.mpq.version) + 1).into());
-        if report.wants_fields() {
-            report.set_info(info(&archive));
-        }
-        let children = archive.children(ctx);
-        // Members whose bytes differ from what the (attributes) records, checked as they are read.
-        let stopped = archive.attributes.as_ref().and_then(|table| {
-            let blocks = archive.mpq.block_table_entries;
-            let mut sink = report.sink(ctx.strict);
-            archive
-                .members
-                .iter()
-                .zip(&children)
-                .find_map(|(m, c)| match &c.content {
-                    ChildContent::Bytes(data) => attributes::mismatch(table, blocks, m, data)
-                        .and_then(|d| sink.report(d).err()),
-                    _ => None,
-                })
-        });
-        if let Some(e) = stopped {
-            report.fail(e);
-        }
-        (report, Ok(children))
+        members::collect(ctx, open(ctx, bytes))
     }
 
     fn children<'b>(&self, ctx: &Context<'_>, bytes: &'b [u8]) -> Result<Vec<Child<'b>>, Error> {
-        let archive = Archive::open(ctx, bytes, &mut Ignore)?;
-        Ok(archive.children(ctx))
+        members::collect(ctx, open(ctx, bytes)).1
+    }
+
+    fn open_members<'b>(&self, ctx: &Context<'_>, bytes: &'b [u8]) -> Option<Opened<'b>> {
+        Some(open(ctx, bytes))
     }
 
     /// Writes every member as it is read: a name's preferred member (the one a lookup finds,
@@ -245,6 +214,120 @@ impl Format for MpqFormat {
                 },
             ),
             _ => Err(Error::caller(&NOT_A_PICTURE, [0; 3])),
+        }
+    }
+}
+
+/// Opens the archive into a report (header facts, tables, names) and lists its members. A
+/// strict-mode stop lists them as a lenient read sees them.
+fn open<'b>(ctx: &Context<'_>, bytes: &'b [u8]) -> Opened<'b> {
+    let mut report = Report::for_context("mpq", ctx);
+    let archive = {
+        let mut sink = report.sink(ctx.strict);
+        Archive::open(ctx, bytes, &mut sink)
+    };
+    let archive = match archive {
+        Ok(a) => {
+            report.version = Some((u32::from(a.mpq.version) + 1).into());
+            if report.wants_fields() {
+                report.set_info(info(&a));
+            }
+            Ok(a)
+        }
+        Err(e) => {
+            report.fail(e);
+            Archive::open(ctx, bytes, &mut Ignore)
+        }
+    };
+    Opened {
+        report,
+        members: archive.map(|archive| {
+            let names = archive.unique_names();
+            Box::new(MpqMembers { archive, names }) as Box<dyn Members<'b> + 'b>
+        }),
+    }
+}
+
+/// The members `check` reads: what the hash table reaches, under their unique names
+/// ([`Archive::unique_names`]), each checked against `(attributes)` as it is read.
+struct MpqMembers<'b> {
+    archive: Archive<'b>,
+    names: Vec<String>,
+}
+
+impl<'b> Members<'b> for MpqMembers<'b> {
+    fn count(&self) -> usize {
+        self.archive.members.len()
+    }
+
+    fn name(&self, index: usize) -> Cow<'b, str> {
+        Cow::Owned(self.names.get(index).cloned().unwrap_or_default())
+    }
+
+    fn offset(&self, index: usize) -> Option<u64> {
+        let m = self.archive.members.get(index)?;
+        Some(self.archive.mpq.data_offset(&m.block))
+    }
+
+    /// A member whose name climbs out of the folder is not read. One that differs from its
+    /// `(attributes)` entry is the archive's finding; one whose key is unknown is not broken,
+    /// only unreadable to us: a warning on the member, not a failure.
+    fn read(&self, ctx: &Context<'_>, index: usize, visit: &mut dyn Visit<'b>) {
+        let (Some(m), Some(name)) = (self.archive.members.get(index), self.names.get(index)) else {
+            return;
+        };
+        let archive = &self.archive;
+        visit.start(index, u64::from(m.block.file_size));
+        if path_unsafe(name) {
+            visit.end(Outcome::failed(Error::file(
+                &mpq_rules::PATH_UNSAFE,
+                archive.mpq.data_offset(&m.block),
+                [m.block.index.into(), 0, 0],
+            )));
+            return;
+        }
+        let blocks = archive.mpq.block_table_entries;
+        let mut digest = archive
+            .attributes
+            .as_deref()
+            .and_then(|table| attributes::Digest::new(table, blocks, m));
+        let read = archive.read_to(ctx, m, false, &mut |piece| {
+            if let Some(d) = &mut digest {
+                d.update(piece.bytes());
+            }
+            match piece {
+                Piece::Whole(data) => visit.whole(Cow::Borrowed(data)),
+                Piece::Part(data) => visit.piece(data),
+            }
+        });
+        visit.end(match read {
+            Ok(()) => Outcome::READ.with_archive(digest.and_then(attributes::Digest::mismatch)),
+            Err(e) if e.diagnostic.rule == &mpq_rules::KEY_UNKNOWN => {
+                let mut report = Report::new("unknown");
+                report.diagnostics.push(e.diagnostic);
+                Outcome {
+                    result: Err(Unread::Report(Box::new(report))),
+                    archive: None,
+                }
+            }
+            Err(e) => Outcome::failed(e),
+        });
+    }
+}
+
+/// A member's bytes as [`Archive::read_to`] hands them over.
+enum Piece<'b, 'p> {
+    /// The whole member, borrowed from the archive (stored in clear).
+    Whole(&'b [u8]),
+    /// One sector, unpacked.
+    Part(&'p [u8]),
+}
+
+impl Piece<'_, '_> {
+    fn bytes(&self) -> &[u8] {
+        match self {
+            Piece::Whole(data) => data,
+            Piece::Part(data) => data,
         }
     }
 }
@@ -543,18 +626,10 @@ impl<'b> Archive<'b> {
         }
     }
 
-    /// Every member as a child, each read once. A name's first member (the one a lookup finds)
-    /// keeps it; its locale variants and duplicates become `#<block index>/<name>`, so that every
-    /// member has its own path in `check`'s output and keeps its extension.
-    fn children(&self, ctx: &Context<'_>) -> Vec<Child<'b>> {
-        self.members
-            .iter()
-            .zip(self.unique_names())
-            .map(|(m, name)| self.child(m, name, self.read(ctx, m)))
-            .collect()
-    }
-
-    /// Each member's path, unique (case-insensitively) in member order; see [`Archive::children`].
+    /// Each member's path, unique (case-insensitively) in member order: a name's first member (the
+    /// one a lookup finds) keeps it; its locale variants and duplicates become
+    /// `#<block index>/<name>`, so that every member has its own path in `check`'s output and
+    /// keeps its extension.
     fn unique_names(&self) -> Vec<String> {
         let mut seen = std::collections::HashSet::new();
         self.members
@@ -597,9 +672,32 @@ impl<'b> Archive<'b> {
         }
     }
 
-    /// A member's unpacked bytes: borrowed when stored in clear, else decrypted and decompressed
-    /// within the limits.
+    /// A member's unpacked bytes, held: borrowed when stored in clear, else decrypted and
+    /// decompressed within the limits.
     fn read(&self, ctx: &Context<'_>, m: &Entry) -> Result<Cow<'b, [u8]>, Error> {
+        let size = u64::from(m.block.file_size);
+        let mut held: Option<Cow<'b, [u8]>> = None;
+        self.read_to(ctx, m, true, &mut |piece| match piece {
+            Piece::Whole(data) => held = Some(Cow::Borrowed(data)),
+            Piece::Part(data) => held
+                .get_or_insert_with(|| Cow::Owned(Vec::with_capacity(size as usize)))
+                .to_mut()
+                .extend_from_slice(data),
+        })?;
+        Ok(held.unwrap_or(Cow::Borrowed(&[])))
+    }
+
+    /// Hands a member's unpacked bytes to `take`: whole and borrowed when stored in clear, else
+    /// sector by sector as each is decrypted and decompressed (never held here), after its
+    /// checksum is checked. The unpacked size is taken from the budget first, and with `held`
+    /// (the caller will hold the member) checked against `Limits::max_alloc` before that.
+    fn read_to(
+        &self,
+        ctx: &Context<'_>,
+        m: &Entry,
+        held: bool,
+        take: &mut dyn FnMut(Piece<'b, '_>),
+    ) -> Result<(), Error> {
         let member = Member::new(&self.mpq, m.block)?;
         let size = u64::from(m.block.file_size);
         let encrypted = m.block.has(FLAG_ENCRYPTED);
@@ -619,15 +717,26 @@ impl<'b> Archive<'b> {
         };
         if !encrypted && !member.compressed() {
             // Stored in clear: the first `file_size` bytes (sectors are contiguous).
-            return member
+            let data = member
                 .stored
                 .get(..usize::try_from(size).unwrap_or(usize::MAX))
-                .map(Cow::Borrowed)
-                .ok_or(member.table_error(0, member.offset));
+                .ok_or(member.table_error(0, member.offset))?;
+            take(Piece::Whole(data));
+            return Ok(());
         }
-        let len = ctx.limits.alloc(size)?;
+        if held {
+            ctx.limits.alloc(size)?;
+        }
         ctx.take_unpacked(size)?;
-        let mut out = Vec::with_capacity(len);
+        let mut sector_out = Vec::new();
+        let mut total = 0u64;
+        let mut hand = |sector_out: &mut Vec<u8>| {
+            total = total.saturating_add(sector_out.len() as u64);
+            if !sector_out.is_empty() {
+                take(Piece::Part(sector_out));
+            }
+            sector_out.clear();
+        };
         if member.has_sector_table() {
             let offsets: Vec<u32> = member.sector_offsets(key).collect();
             let sectors = member.sector_count();
@@ -643,22 +752,24 @@ impl<'b> Archive<'b> {
                 if let Some(&stored) = checksums.as_ref().and_then(|c| c.get(i as usize)) {
                     check_sector(&member, &sector, stored)?;
                 }
-                self.unpack(&member, &sector, &mut out)?;
+                self.unpack(&member, &sector, &mut sector_out)?;
+                hand(&mut sector_out);
             }
         } else {
             for i in 0..member.sector_count() {
                 let sector = member.plain_sector(i, key)?;
-                self.unpack(&member, &sector, &mut out)?;
+                self.unpack(&member, &sector, &mut sector_out)?;
+                hand(&mut sector_out);
             }
         }
-        if out.len() as u64 != size {
+        if total != size {
             return Err(Error::file(
                 &mpq_rules::DECOMPRESS_FAILED,
                 member.offset,
                 [m.block.index.into(), 0, 0],
             ));
         }
-        Ok(Cow::Owned(out))
+        Ok(())
     }
 
     /// Decrypts and decompresses one sector onto `out`.

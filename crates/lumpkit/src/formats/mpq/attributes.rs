@@ -4,7 +4,7 @@
 use lumpkit_formats::mpq::attributes::{Attributes, AttributesFault};
 use lumpkit_formats::mpq::rules as mpq_rules;
 use lumpkit_formats::{Diagnostic, Error, Severity, Sink, bytes};
-use md5::{Digest, Md5};
+use md5::{Digest as _, Md5};
 
 use super::{Archive, Entry};
 use crate::Context;
@@ -55,32 +55,69 @@ pub(super) fn load(
     Ok(None)
 }
 
-/// The mismatch between a member's unpacked bytes and its `(attributes)` entry, if any (CRC32
-/// first; the MD5 only when the CRC32 agrees or is absent).
-pub(super) fn mismatch(
-    attributes: &[u8],
-    blocks: u32,
-    m: &Entry,
-    data: &[u8],
-) -> Option<Diagnostic> {
-    // The weak signature is written after the (attributes): its entry holds the CRC32 of the
-    // zeroed 72 bytes the signature replaces (seen in real Warcraft III maps), never its own.
-    if m.name.as_deref() == Some("(signature)") {
-        return None;
+/// A member's CRC32 and MD5, computed as its bytes go by, for the entries `(attributes)` has.
+pub(super) struct Digest {
+    index: u32,
+    want_crc: Option<u32>,
+    want_md5: Option<[u8; 16]>,
+    crc: crc32fast::Hasher,
+    md5: Option<Md5>,
+}
+
+impl Digest {
+    /// What to compute for member `m`; `None` when its entry records nothing to compare.
+    pub(super) fn new(attributes: &[u8], blocks: u32, m: &Entry) -> Option<Digest> {
+        // The weak signature is written after the (attributes): its entry holds the CRC32 of the
+        // zeroed 72 bytes the signature replaces (seen in real Warcraft III maps), never its own.
+        if m.name.as_deref() == Some("(signature)") {
+            return None;
+        }
+        let table = Attributes::parse(attributes, blocks).ok()?;
+        let index = m.block.index;
+        let want_crc = table.crc32(index);
+        let want_md5 = table.md5(index);
+        if want_crc.is_none() && want_md5.is_none() {
+            return None;
+        }
+        Some(Digest {
+            index,
+            want_crc,
+            want_md5,
+            crc: crc32fast::Hasher::new(),
+            md5: want_md5.map(|_| Md5::new()),
+        })
     }
-    let table = Attributes::parse(attributes, blocks).ok()?;
-    let index = m.block.index;
-    if let Some(want) = table.crc32(index) {
-        let got = crc32fast::hash(data);
-        if got != want {
-            return Some(mpq_rules::ATTRIBUTES_CRC.here([index.into(), got.into(), want.into()]));
+
+    /// The next bytes of the member.
+    pub(super) fn update(&mut self, data: &[u8]) {
+        if self.want_crc.is_some() {
+            self.crc.update(data);
+        }
+        if let Some(md5) = &mut self.md5 {
+            md5.update(data);
         }
     }
-    if let Some(want) = table.md5(index) {
-        let got: [u8; 16] = Md5::digest(data).into();
-        if got != want {
-            return Some(mpq_rules::ATTRIBUTES_MD5.here([index.into(), 0, 0]));
+
+    /// The mismatch between the member's bytes and its entry, if any (the CRC32 first; the MD5
+    /// when the CRC32 agrees or is absent).
+    pub(super) fn mismatch(self) -> Option<Diagnostic> {
+        let index = self.index;
+        if let Some(want) = self.want_crc {
+            let got = self.crc.finalize();
+            if got != want {
+                return Some(mpq_rules::ATTRIBUTES_CRC.here([
+                    index.into(),
+                    got.into(),
+                    want.into(),
+                ]));
+            }
         }
+        if let (Some(want), Some(md5)) = (self.want_md5, self.md5) {
+            let got: [u8; 16] = md5.finalize().into();
+            if got != want {
+                return Some(mpq_rules::ATTRIBUTES_MD5.here([index.into(), 0, 0]));
+            }
+        }
+        None
     }
-    None
 }
