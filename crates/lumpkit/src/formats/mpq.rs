@@ -573,7 +573,7 @@ impl<'b> Archive<'b> {
     /// A member as a child named `name`.
     fn child(&self, m: &Entry, name: String, content: Result<Cow<'b, [u8]>, Error>) -> Child<'b> {
         let content = if path_unsafe(&name) {
-            ChildContent::Failed(Box::new(Error::file(
+            ChildContent::Failed(Box::new(Error::unsupported(
                 &mpq_rules::PATH_UNSAFE,
                 self.mpq.data_offset(&m.block),
                 [m.block.index.into(), 0, 0],
