@@ -113,7 +113,7 @@ impl Human {
         if !self.all {
             for (i, (c, _)) in members.iter().enumerate() {
                 for d in &c.report.diagnostics {
-                    if let Some(severity) = policy.severity(d) {
+                    if let Some(severity) = policy.severity(&c.report, d) {
                         let key = (severity, d.code(), Message(d, None).to_string());
                         let at = shared.entry(key).or_default();
                         // Counted once per member, however often the member has it.
@@ -125,8 +125,8 @@ impl Human {
             }
             shared.retain(|_, at| at.len() >= FOLD_AT);
         }
-        let folded = |d: &lumpkit::Diagnostic| {
-            policy.severity(d).is_some_and(|severity| {
+        let folded = |report: &lumpkit::Report, d: &lumpkit::Diagnostic| {
+            policy.severity(report, d).is_some_and(|severity| {
                 shared.contains_key(&(severity, d.code(), Message(d, None).to_string()))
             })
         };
@@ -135,13 +135,13 @@ impl Human {
                 .report
                 .diagnostics
                 .iter()
-                .filter(|d| policy.severity(d).is_some())
+                .filter(|d| policy.severity(&c.report, d).is_some())
                 .collect();
-            if !visible.is_empty() && visible.iter().all(|d| folded(d)) {
+            if !visible.is_empty() && visible.iter().all(|d| folded(&c.report, d)) {
                 continue;
             }
             self.result(out, "    ", row, member_path(c), c)?;
-            self.findings(out, "        ", policy, c, None, &|d| !folded(d))?;
+            self.findings(out, "        ", policy, c, None, &|d| !folded(&c.report, d))?;
         }
         let mut groups: Vec<_> = shared.into_iter().collect();
         groups.sort_by(|a, b| {
@@ -226,7 +226,7 @@ impl Human {
         keep: &dyn Fn(&lumpkit::Diagnostic) -> bool,
     ) -> std::io::Result<()> {
         for d in &c.report.diagnostics {
-            let Some(severity) = policy.severity(d) else {
+            let Some(severity) = policy.severity(&c.report, d) else {
                 continue;
             };
             if !keep(d) {

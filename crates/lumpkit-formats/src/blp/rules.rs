@@ -72,8 +72,8 @@ pub static HAS_MIPMAPS_UNUSUAL: Rule = Rule {
 /// A BLP2 encoding / alpha type combination the game does not know.
 pub static ENCODING_UNKNOWN: Rule = Rule {
     code: "blp-encoding-unknown",
-    severity: Severity::Error,
-    message: "BLP2 encoding {0} with alpha type {1} is not one the game knows: not decoded",
+    severity: Severity::Info,
+    message: "BLP2 encoding {0} with alpha type {1} is not one lumpkit decodes (palette, DXT1/3/5, raw BGRA): its pixels are not checked",
 };
 
 /// Direct content whose 1024-byte palette is cut short by the end of the file.

@@ -279,7 +279,8 @@ impl<'b> Members<'b> for MpqMembers<'b> {
         let archive = &self.archive;
         visit.start(index, u64::from(m.block.file_size));
         if path_unsafe(name) {
-            visit.end(Outcome::failed(Error::file(
+            // Withheld, not broken: "not checked".
+            visit.end(Outcome::failed(Error::unsupported(
                 &mpq_rules::PATH_UNSAFE,
                 archive.mpq.data_offset(&m.block),
                 [m.block.index.into(), 0, 0],
@@ -648,7 +649,7 @@ impl<'b> Archive<'b> {
     /// A member as a child named `name`.
     fn child(&self, m: &Entry, name: String, content: Result<Cow<'b, [u8]>, Error>) -> Child<'b> {
         let content = if path_unsafe(&name) {
-            ChildContent::Failed(Box::new(Error::file(
+            ChildContent::Failed(Box::new(Error::unsupported(
                 &mpq_rules::PATH_UNSAFE,
                 self.mpq.data_offset(&m.block),
                 [m.block.index.into(), 0, 0],
