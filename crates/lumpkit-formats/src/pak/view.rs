@@ -234,43 +234,45 @@ impl<'a> Pak<'a> {
 
     /// The entries, borrowed.
     pub fn entries(&self) -> impl Iterator<Item = Entry<'a>> + 'a {
-        let file = self.file;
-        let quake = match self.layout {
-            Layout::Quake => <[DirEntry]>::ref_from_bytes(self.directory).unwrap_or(&[]),
-            Layout::Daikatana => &[],
+        let pak = *self;
+        (0..pak.len()).filter_map(move |index| pak.entry(index))
+    }
+
+    /// Entry `index` (0-based, in directory order), borrowed: read in place, so that the members
+    /// of a large PAK can be visited in any order.
+    pub fn entry(&self, index: usize) -> Option<Entry<'a>> {
+        let (name, offset, size, stored_size, compressed) = match self.layout {
+            Layout::Quake => {
+                let e = <[DirEntry]>::ref_from_bytes(self.directory)
+                    .ok()?
+                    .get(index)?;
+                let size = u64::from(e.filelen.get());
+                (&e.name, e.filepos.get(), size, size, false)
+            }
+            Layout::Daikatana => {
+                let e = <[DkDirEntry]>::ref_from_bytes(self.directory)
+                    .ok()?
+                    .get(index)?;
+                let compressed = e.compressed.get() != 0;
+                let size = u64::from(e.filelen.get());
+                let stored = if compressed {
+                    u64::from(e.compressed_len.get())
+                } else {
+                    size
+                };
+                (&e.name, e.filepos.get(), size, stored, compressed)
+            }
         };
-        let dk = match self.layout {
-            Layout::Quake => &[],
-            Layout::Daikatana => <[DkDirEntry]>::ref_from_bytes(self.directory).unwrap_or(&[]),
-        };
-        let quake = quake.iter().map(|e| {
-            let size = u64::from(e.filelen.get());
-            (&e.name, e.filepos.get(), size, size, false)
-        });
-        let dk = dk.iter().map(|e| {
-            let compressed = e.compressed.get() != 0;
-            let size = u64::from(e.filelen.get());
-            let stored = if compressed {
-                u64::from(e.compressed_len.get())
-            } else {
-                size
-            };
-            (&e.name, e.filepos.get(), size, stored, compressed)
-        });
-        quake.chain(dk).enumerate().map(
-            move |(index, (name, offset, size, stored_size, compressed))| {
-                let offset = u64::from(offset);
-                Entry {
-                    index,
-                    name: bytes::nul_terminated(name).0,
-                    offset,
-                    size,
-                    stored_size,
-                    compressed,
-                    data: bytes::range(file, offset, stored_size),
-                }
-            },
-        )
+        let offset = u64::from(offset);
+        Some(Entry {
+            index,
+            name: bytes::nul_terminated(name).0,
+            offset,
+            size,
+            stored_size,
+            compressed,
+            data: bytes::range(self.file, offset, stored_size),
+        })
     }
 
     /// The entry called `name` (exact bytes, or ASCII case-insensitively with `\` as `/`, as the

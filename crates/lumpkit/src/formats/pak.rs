@@ -6,10 +6,11 @@
 use std::borrow::Cow;
 
 use lumpkit_formats::pak::{Entry, Layout, Pak as PakView, rules};
-use lumpkit_formats::{Error, Fault, Ignore, Sink};
+use lumpkit_formats::{Error, Ignore};
 use serde::Serialize;
 
-use crate::{Child, ChildContent, Context, Format, Report};
+use crate::members::{self, Members, Opened, Outcome, Visit};
+use crate::{Child, Context, Format, Report};
 
 /// The PAK format.
 #[derive(Clone, Copy, Debug, Default)]
@@ -29,13 +30,7 @@ impl Format for Pak {
     }
 
     fn inspect(&self, ctx: &Context<'_>, bytes: &[u8]) -> Report {
-        let mut report = Report::for_context("pak", ctx);
-        if let Some(pak) = parse_into(ctx, bytes, &mut report)
-            && let Err(e) = check_members(ctx, &pak, &mut report, None)
-        {
-            report.fail(e);
-        }
-        report
+        members::inspect(ctx, open(ctx, bytes))
     }
 
     /// Parses the directory and decodes compressed members once for both.
@@ -44,27 +39,66 @@ impl Format for Pak {
         ctx: &Context<'_>,
         bytes: &'b [u8],
     ) -> (Report, Result<Vec<Child<'b>>, Error>) {
-        let mut report = Report::for_context("pak", ctx);
-        let Some(pak) = parse_into(ctx, bytes, &mut report) else {
-            // A strict-mode stop: list the members as a lenient read sees them.
-            return (report, self.children(ctx, bytes));
-        };
-        let mut list = Vec::with_capacity(pak.len());
-        match check_members(ctx, &pak, &mut report, Some(&mut list)) {
-            Ok(()) => (report, Ok(list)),
-            Err(e) => {
-                report.fail(e);
-                (report, self.children(ctx, bytes))
-            }
-        }
+        members::collect(ctx, open(ctx, bytes))
     }
 
     fn children<'b>(&self, ctx: &Context<'_>, bytes: &'b [u8]) -> Result<Vec<Child<'b>>, Error> {
-        let pak = PakView::parse(bytes, &mut Ignore)?;
-        Ok(pak
-            .entries()
-            .map(|e| member(&e, entry_bytes(ctx, &e, pak.file_len())))
-            .collect())
+        members::collect(ctx, open(ctx, bytes)).1
+    }
+
+    fn open_members<'b>(&self, ctx: &Context<'_>, bytes: &'b [u8]) -> Option<Opened<'b>> {
+        Some(open(ctx, bytes))
+    }
+}
+
+/// Parses the directory into a report and lists the members; a strict-mode stop lists them as a
+/// lenient read sees them.
+fn open<'b>(ctx: &Context<'_>, bytes: &'b [u8]) -> Opened<'b> {
+    let mut report = Report::for_context("pak", ctx);
+    let pak = match parse_into(ctx, bytes, &mut report) {
+        Some(pak) => Ok(pak),
+        None => PakView::parse(bytes, &mut Ignore),
+    };
+    Opened {
+        report,
+        members: pak.map(|pak| Box::new(PakMembers(pak)) as Box<dyn Members<'b> + 'b>),
+    }
+}
+
+/// A PAK's members in directory order: stored ones borrowed in place, compressed ones decoded
+/// whole (Daikatana's RLE), their failures the archive's findings too.
+struct PakMembers<'b>(PakView<'b>);
+
+impl<'b> Members<'b> for PakMembers<'b> {
+    fn count(&self) -> usize {
+        self.0.len()
+    }
+
+    fn name(&self, index: usize) -> Cow<'b, str> {
+        self.0
+            .entry(index)
+            .map_or(Cow::Borrowed(""), |e| String::from_utf8_lossy(e.name))
+    }
+
+    fn offset(&self, index: usize) -> Option<u64> {
+        self.0.entry(index).map(|e| e.offset)
+    }
+
+    fn read(&self, ctx: &Context<'_>, index: usize, visit: &mut dyn Visit<'b>) {
+        let Some(e) = self.0.entry(index) else {
+            return;
+        };
+        visit.start(index, e.size);
+        // Out-of-bounds data is reported by the parse.
+        let checked = e.compressed && e.data.is_some();
+        let outcome = match entry_bytes(ctx, &e, self.0.file_len()) {
+            Ok(data) => {
+                visit.whole(data);
+                Outcome::READ
+            }
+            Err(err) => Outcome::failed(err).with_archive(checked.then_some(err.diagnostic)),
+        };
+        visit.end(outcome);
     }
 }
 
@@ -98,36 +132,6 @@ fn parse_into<'b>(ctx: &Context<'_>, bytes: &'b [u8], report: &mut Report) -> Op
     }
 }
 
-/// Decodes every compressed member in the file (reporting the damaged ones); with `members`, also
-/// lists every entry, so that decoded data serves both.
-fn check_members<'b>(
-    ctx: &Context<'_>,
-    pak: &PakView<'b>,
-    report: &mut Report,
-    mut members: Option<&mut Vec<Child<'b>>>,
-) -> Result<(), Error> {
-    let mut sink = report.sink(ctx.strict);
-    let file_len = pak.file_len();
-    for e in pak.entries() {
-        // Out-of-bounds data is reported by the parse.
-        let checked = e.compressed && e.data.is_some();
-        if !checked && members.is_none() {
-            continue;
-        }
-        let content = entry_bytes(ctx, &e, file_len);
-        if checked && let Err(err) = &content {
-            if err.fault == Fault::Strict {
-                return Err(*err);
-            }
-            sink.report(err.diagnostic)?;
-        }
-        if let Some(list) = members.as_deref_mut() {
-            list.push(member(&e, content));
-        }
-    }
-    Ok(())
-}
-
 /// An entry's content: borrowed when stored, decoded (within the limits) when compressed.
 fn entry_bytes<'b>(
     ctx: &Context<'_>,
@@ -158,17 +162,6 @@ fn entry_bytes<'b>(
     let mut out = vec![0u8; ctx.limits.alloc(e.size)?];
     lumpkit_lz::dkrle::decompress(data, &mut out).map_err(|err| invalid(err.offset()))?;
     Ok(Cow::Owned(out))
-}
-
-fn member<'b>(e: &Entry<'b>, content: Result<Cow<'b, [u8]>, Error>) -> Child<'b> {
-    Child {
-        name: String::from_utf8_lossy(e.name),
-        offset: Some(e.offset),
-        content: match content {
-            Ok(bytes) => ChildContent::Bytes(bytes),
-            Err(err) => ChildContent::Failed(Box::new(err)),
-        },
-    }
 }
 
 /// What a PAK holds beyond the common fields (`info --json`'s `variant`, `entries`).

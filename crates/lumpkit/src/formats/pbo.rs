@@ -16,8 +16,9 @@ use serde::Serialize;
 use sha1::{Digest, Sha1};
 use std::collections::HashMap;
 
+use crate::members::{self, Members, Opened, Outcome, Visit};
 use crate::rules::{NO_SUCH_ENTRY, NOT_A_PICTURE};
-use crate::{Child, ChildContent, Context, Format, Image, Report, Selection};
+use crate::{Child, Context, Format, Image, Report, Selection};
 
 /// Largest output per input byte of Bohemia LZSS (see `lumpkit_formats::paa::view`).
 const LZSS_MAX_RATIO: u64 = 9;
@@ -45,13 +46,7 @@ impl Format for PboFormat {
     }
 
     fn inspect(&self, ctx: &Context<'_>, bytes: &[u8]) -> Report {
-        let mut report = Report::for_context("pbo", ctx);
-        if let Some(pbo) = parse_into(ctx, bytes, &mut report)
-            && let Err(e) = check_contents(ctx, &pbo, &mut report, None)
-        {
-            report.fail(e);
-        }
-        report
+        members::inspect(ctx, open(ctx, bytes))
     }
 
     /// Decompresses each `Cprs` entry once, for both the check and the member list.
@@ -60,20 +55,15 @@ impl Format for PboFormat {
         ctx: &Context<'_>,
         bytes: &'b [u8],
     ) -> (Report, Result<Vec<Child<'b>>, Error>) {
-        let mut report = Report::for_context("pbo", ctx);
-        let Some(pbo) = parse_into(ctx, bytes, &mut report) else {
-            return (report, self.children(ctx, bytes));
-        };
-        // The parse walked every header, so the count is bounded by the file size.
-        let mut children = Vec::with_capacity(usize::try_from(pbo.count).unwrap_or(0));
-        match check_contents(ctx, &pbo, &mut report, Some(&mut children)) {
-            Ok(()) => (report, Ok(children)),
-            Err(e) => {
-                // A strict-mode stop: list the members as a lenient read sees them.
-                report.fail(e);
-                (report, self.children(ctx, bytes))
-            }
-        }
+        members::collect(ctx, open(ctx, bytes))
+    }
+
+    fn children<'b>(&self, ctx: &Context<'_>, bytes: &'b [u8]) -> Result<Vec<Child<'b>>, Error> {
+        members::collect(ctx, open(ctx, bytes)).1
+    }
+
+    fn open_members<'b>(&self, ctx: &Context<'_>, bytes: &'b [u8]) -> Option<Opened<'b>> {
+        Some(open(ctx, bytes))
     }
 
     fn decode(&self, ctx: &Context<'_>, bytes: &[u8], sel: &Selection<'_>) -> Result<Image, Error> {
@@ -102,16 +92,113 @@ impl Format for PboFormat {
             _ => Err(Error::caller(&NOT_A_PICTURE, [0; 3])),
         }
     }
+}
 
-    fn children<'b>(&self, ctx: &Context<'_>, bytes: &'b [u8]) -> Result<Vec<Child<'b>>, Error> {
-        let pbo = Pbo::parse(bytes, &mut Ignore)?;
-        Ok(pbo
-            .entries()
-            .map(|entry| {
-                let content = entry_bytes(ctx, &pbo, &entry, &mut Ignore);
-                member(&entry, content)
-            })
-            .collect())
+/// Parses the directory into a report and verifies the SHA-1 trailer, and lists the entries; a
+/// strict-mode stop lists them as a lenient read sees them.
+fn open<'b>(ctx: &Context<'_>, bytes: &'b [u8]) -> Opened<'b> {
+    let mut report = Report::for_context("pbo", ctx);
+    let checked = parse_into(ctx, bytes, &mut report).and_then(|pbo| {
+        check_sha1(&pbo, &mut report.sink(ctx.strict))
+            .map_err(|e| report.fail(e))
+            .ok()
+            .map(|()| pbo)
+    });
+    let pbo = match checked {
+        Some(pbo) => Ok(pbo),
+        None => Pbo::parse(bytes, &mut Ignore),
+    };
+    Opened {
+        report,
+        members: pbo.map(|pbo| {
+            let entries = pbo.entries().collect();
+            Box::new(PboMembers { pbo, entries }) as Box<dyn Members<'b> + 'b>
+        }),
+    }
+}
+
+/// Compares the SHA-1 trailer with the bytes it covers.
+fn check_sha1(pbo: &Pbo<'_>, sink: &mut impl Sink) -> Result<(), Error> {
+    if let Some(stored) = pbo.sha1 {
+        let hashed = pbo.hashed();
+        if Sha1::digest(hashed).as_slice() != stored {
+            sink.report(
+                pbo_rules::SHA1_MISMATCH.with(hashed.len() as u64, [hashed.len() as u64, 0, 0]),
+            )?;
+        }
+    }
+    Ok(())
+}
+
+/// A PBO's entries: stored ones borrowed in place, `Cprs` ones decompressed whole and checked
+/// (their failures and checksum warnings are the archive's findings too). Entries whose names
+/// climb out of the archive are withheld.
+struct PboMembers<'b> {
+    pbo: Pbo<'b>,
+    entries: Vec<Entry<'b>>,
+}
+
+/// Keeps the one finding an entry's decompression reports (its checksum).
+#[derive(Default)]
+struct Finding(Option<lumpkit_formats::Diagnostic>);
+
+impl Sink for Finding {
+    fn report(&mut self, diagnostic: lumpkit_formats::Diagnostic) -> Result<(), Error> {
+        self.0 = self.0.or(Some(diagnostic));
+        Ok(())
+    }
+}
+
+impl<'b> Members<'b> for PboMembers<'b> {
+    fn count(&self) -> usize {
+        self.entries.len()
+    }
+
+    fn name(&self, index: usize) -> Cow<'b, str> {
+        self.entries.get(index).map_or(Cow::Borrowed(""), |e| {
+            match String::from_utf8_lossy(e.name) {
+                Cow::Borrowed(name) if !name.contains('\\') => Cow::Borrowed(name),
+                name => Cow::Owned(name.replace('\\', "/")),
+            }
+        })
+    }
+
+    fn offset(&self, index: usize) -> Option<u64> {
+        self.entries.get(index).map(|e| e.data_offset)
+    }
+
+    fn read(&self, ctx: &Context<'_>, index: usize, visit: &mut dyn Visit<'b>) {
+        let Some(entry) = self.entries.get(index) else {
+            return;
+        };
+        visit.start(index, entry.size().into());
+        // Data past the end is reported by the parse; other methods are checked when extracted.
+        let checked = entry.method == METHOD_CPRS && entry.data(self.pbo.bytes()).is_some();
+        let mut finding = Finding::default();
+        let content = entry_bytes(ctx, &self.pbo, entry, &mut finding);
+        let archive = match &content {
+            Err(e) if checked => Some(e.diagnostic),
+            _ if checked => finding.0,
+            _ => None,
+        };
+        let outcome = if entry.path_unsafe() {
+            // Withheld (a caller that writes members by name must not be led outside its
+            // folder): "not checked" (`Fault::Unsupported`), not broken.
+            Outcome::failed(Error::unsupported(
+                &pbo_rules::PATH_UNSAFE,
+                entry.header_offset,
+                [entry.index.into(), 0, 0],
+            ))
+        } else {
+            match content {
+                Ok(data) => {
+                    visit.whole(data);
+                    Outcome::READ
+                }
+                Err(e) => Outcome::failed(e),
+            }
+        };
+        visit.end(outcome.with_archive(archive));
     }
 }
 
@@ -156,32 +243,6 @@ fn parse_into<'b>(ctx: &Context<'_>, bytes: &'b [u8], report: &mut Report) -> Op
         });
     }
     Some(pbo)
-}
-
-/// An entry as a member: its content, or why it has none. Names that climb out of the archive are
-/// never handed out (a caller that writes members by name must not be led outside its folder):
-/// withheld, so "not checked" (`Fault::Unsupported`), not broken.
-fn member<'b>(entry: &Entry<'b>, content: Result<Cow<'b, [u8]>, Error>) -> Child<'b> {
-    let content = if entry.path_unsafe() {
-        ChildContent::Failed(Box::new(Error::unsupported(
-            &pbo_rules::PATH_UNSAFE,
-            entry.header_offset,
-            [entry.index.into(), 0, 0],
-        )))
-    } else {
-        match content {
-            Ok(data) => ChildContent::Bytes(data),
-            Err(e) => ChildContent::Failed(Box::new(e)),
-        }
-    };
-    Child {
-        name: match String::from_utf8_lossy(entry.name) {
-            Cow::Borrowed(name) if !name.contains('\\') => Cow::Borrowed(name),
-            name => Cow::Owned(name.replace('\\', "/")),
-        },
-        offset: Some(entry.data_offset),
-        content,
-    }
 }
 
 /// Name bytes as text (lossily; PBO names are usually ASCII, sometimes Windows-1252).
@@ -259,47 +320,6 @@ pub struct PboEntry {
     pub offset: u64,
     /// The stored timestamp (seconds since 1970, as the packer wrote it).
     pub timestamp: u32,
-}
-
-/// Verifies the SHA-1 trailer and every `Cprs` entry's data; with `members`, also lists every entry
-/// as a member, so that decompressed data serves both.
-fn check_contents<'b>(
-    ctx: &Context<'_>,
-    pbo: &Pbo<'b>,
-    report: &mut Report,
-    mut members: Option<&mut Vec<Child<'b>>>,
-) -> Result<(), Error> {
-    let mut sink = report.sink(ctx.strict);
-    if let Some(stored) = pbo.sha1 {
-        let hashed = pbo.hashed();
-        if Sha1::digest(hashed).as_slice() != stored {
-            sink.report(
-                pbo_rules::SHA1_MISMATCH.with(hashed.len() as u64, [hashed.len() as u64, 0, 0]),
-            )?;
-        }
-    }
-    for entry in pbo.entries() {
-        // Data past the end is reported by the parse; other methods are checked when extracted.
-        let checked = entry.method == METHOD_CPRS && entry.data(pbo.bytes()).is_some();
-        let content = if checked {
-            let content = entry_bytes(ctx, pbo, &entry, &mut sink);
-            if let Err(e) = &content {
-                if e.fault == lumpkit_formats::Fault::Strict {
-                    return Err(*e);
-                }
-                sink.report(e.diagnostic)?;
-            }
-            content
-        } else if members.is_some() {
-            entry_bytes(ctx, pbo, &entry, &mut Ignore)
-        } else {
-            continue;
-        };
-        if let Some(list) = members.as_deref_mut() {
-            list.push(member(&entry, content));
-        }
-    }
-    Ok(())
 }
 
 /// An entry's content: borrowed when stored, decompressed (within the limits) when `Cprs`.
