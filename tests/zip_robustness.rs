@@ -119,18 +119,19 @@ fn sevenz_members_with_one_name_are_each_listed_once() {
     assert_eq!(paths, ["dup.7z", "dup.7z!a.txt", "dup.7z!a.txt#1"]);
 }
 
-/// A central directory declaring more than `limit-unpacked` in all (compressed members) is the
-/// fatal error in strict mode (nothing is inflated first); lenient mode reports it and goes on.
+/// A central directory declaring more than `--max-unpacked` in all (compressed members), at more
+/// than 100 times the archive's size, is the fatal error in strict mode (nothing is inflated
+/// first); lenient mode reports it and goes on.
 #[test]
 fn a_declared_total_over_the_limit_is_fatal_in_strict_mode() {
     let zip = Archive::of(vec![
-        Member::deflated("a.txt", &[b'a'; 100]),
-        Member::deflated("b.txt", &[b'b'; 100]),
+        Member::deflated("a.txt", &[b'a'; 100_000]),
+        Member::deflated("b.txt", &[b'b'; 100_000]),
     ])
     .bytes();
     let format = lumpkit::by_name("zip").unwrap();
     let limits = lumpkit::Limits {
-        max_unpacked: 150,
+        max_unpacked: 150_000,
         ..lumpkit::Limits::DEFAULT
     };
     let strict = format.inspect(
@@ -158,4 +159,43 @@ fn a_declared_total_over_the_limit_is_fatal_in_strict_mode() {
         "{:?}",
         lenient.diagnostics
     );
+}
+
+/// The same total at a ratio real content has (incompressible members) is only an archive too
+/// large to check whole: no archive finding; the member past the budget is not checked, a warning.
+#[test]
+fn a_declared_total_over_the_limit_at_an_honest_ratio_is_not_a_bomb() {
+    let noise = |seed: u32| -> Vec<u8> {
+        let mut x = seed | 1;
+        (0..100_000)
+            .map(|_| {
+                x ^= x << 13;
+                x ^= x >> 17;
+                x ^= x << 5;
+                x as u8
+            })
+            .collect()
+    };
+    let zip = Archive::of(vec![
+        Member::deflated("a.bin", &noise(1)),
+        Member::deflated("b.bin", &noise(2)),
+    ])
+    .bytes();
+    let limits = lumpkit::Limits {
+        max_unpacked: 150_000,
+        ..lumpkit::Limits::DEFAULT
+    };
+    let mut out = Vec::new();
+    let ctx = Context {
+        limits,
+        ..Context::default()
+    };
+    lumpkit::check::check_tree(&ctx, "large.zip", &zip, &mut out);
+    let codes =
+        |i: usize| -> Vec<&str> { out[i].report.diagnostics.iter().map(|d| d.code()).collect() };
+    assert_eq!(codes(0), ["limit-unpacked"]);
+    assert_eq!(out[0].report.status(), lumpkit::Status::Warning);
+    assert_eq!(codes(1), ["lumpkit-unknown-format"]);
+    assert_eq!(codes(2), ["limit-unpacked"]);
+    assert_eq!(out[2].report.status(), lumpkit::Status::Warning);
 }

@@ -23,6 +23,13 @@ pub struct Limits {
     pub max_unpacked: u64,
 }
 
+/// How many times its own size a file may unpack to before running past `Limits::max_unpacked`
+/// reads as an archive bomb (`limit-unpacked-bomb`, `zip-declared-total-too-large`) rather than as a
+/// large archive not checked whole (`limit-unpacked`, a warning). Real content stays far below it
+/// (game assets compress 2–20:1; Apache POI's zip-bomb guard refuses entries past the same 100:1);
+/// bombs are made of runs of zeros, which deflate packs about 1,000:1 and bzip2 or LZMA far more.
+pub const BOMB_RATIO: u64 = 100;
+
 impl Limits {
     /// The documented defaults.
     pub const DEFAULT: Limits = Limits {

@@ -23,11 +23,21 @@ pub static LIMIT_ALLOC: Rule = Rule {
     message: "{0} bytes exceed the configured allocation limit of {1}: not read, so not checked (--max-alloc allows it)",
 };
 
-/// The bytes decompressed out of one top-level file exceed `Limits::max_unpacked`.
+/// The bytes decompressed out of one top-level file exceed `Limits::max_unpacked`, at a ratio to
+/// the file's size that real content has: a limit of ours, not a verdict on the file.
 pub static LIMIT_UNPACKED: Rule = Rule {
     code: "limit-unpacked",
+    severity: Severity::Warning,
+    message: "decompressing {0} more bytes would exceed the configured limit of {1} bytes unpacked from this file: not decompressed, so not checked (--max-unpacked allows it)",
+};
+
+/// The bytes decompressed out of one top-level file exceed `Limits::max_unpacked` and more than
+/// [`BOMB_RATIO`](crate::limits::BOMB_RATIO) times the file's size: the signature of an archive
+/// bomb.
+pub static LIMIT_UNPACKED_BOMB: Rule = Rule {
+    code: "limit-unpacked-bomb",
     severity: Severity::Error,
-    message: "decompressing {0} more bytes would exceed the configured limit of {1} bytes unpacked from this file",
+    message: "decompressing {0} more bytes would exceed the configured limit of {1} bytes unpacked from this file, {2} times the file's size (more than 100): no real content compresses that well; the signature of an archive bomb",
 };
 
 /// Rules shared by all formats.
@@ -36,6 +46,7 @@ pub static COMMON: &[&Rule] = &[
     &LIMIT_PIXELS,
     &LIMIT_ALLOC,
     &LIMIT_UNPACKED,
+    &LIMIT_UNPACKED_BOMB,
 ];
 
 /// Every rule of every format, one slice per format module. `docs/diagnostics.md` must list exactly

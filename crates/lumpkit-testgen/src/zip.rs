@@ -465,7 +465,7 @@ pub fn samples() -> Vec<Sample> {
         Archive::of(vec![claims("zeros.bin", 0xFFFF_FFF0)]).bytes(),
         "error",
         &[
-            "limit-unpacked",
+            "limit-unpacked-bomb",
             "zip-declared-total-too-large",
             "zip-ratio-suspicious",
         ],

@@ -47,8 +47,8 @@ pub static UNKNOWN_FORMAT: Rule = Rule {
 /// Archives nested deeper than the bound are listed but not opened.
 pub static NESTING_TOO_DEEP: Rule = Rule {
     code: "lumpkit-nesting-too-deep",
-    severity: Severity::Warning,
-    message: "archive nested {0} levels deep: not opened (the limit is {1})",
+    severity: Severity::Error,
+    message: "archive nested {0} levels deep: not opened (the limit is {1}); no mod nests archives that deep, a recursive archive bomb does",
 };
 
 /// The file could not be read (the OS reason is printed beside it).
@@ -70,13 +70,15 @@ pub static RULES: &[&Rule] = &[
     &UNREADABLE,
 ];
 
-/// The findings that mark an archive bomb: decompression stopped by the per-file unpack budget,
-/// members that share compressed data, declared sizes beyond the budget. `check` names the files
+/// The findings that mark an archive bomb: decompression stopped by the per-file unpack budget at a
+/// ratio no real content has, members that share compressed data, declared sizes beyond the budget
+/// at such a ratio, archives nested deeper than `check` opens. `check` names the files
 /// that carry one in its summary, so that a mod site can refuse the upload as a whole.
 pub static ARCHIVE_BOMB: &[&Rule] = &[
-    &lumpkit_formats::rules::LIMIT_UNPACKED,
+    &lumpkit_formats::rules::LIMIT_UNPACKED_BOMB,
     &lumpkit_formats::zip::rules::OVERLAPPING_MEMBERS,
     &lumpkit_formats::zip::rules::DECLARED_TOTAL_TOO_LARGE,
+    &NESTING_TOO_DEEP,
 ];
 
 /// Whether `diagnostic` marks an archive bomb ([`ARCHIVE_BOMB`]).

@@ -78,11 +78,12 @@ pub static RATIO_SUSPICIOUS: Rule = Rule {
     severity: Severity::Warning,
     message: "member {0} declares {1} bytes from {2} compressed bytes, a ratio beyond 1032:1 (deflate's maximum): the shape of a zip bomb",
 };
-/// The members' declared sizes add up to more than may be unpacked from one file.
+/// The members' declared sizes add up to more than may be unpacked from one file, at more than
+/// [`BOMB_RATIO`](crate::limits::BOMB_RATIO) times the archive's size.
 pub static DECLARED_TOTAL_TOO_LARGE: Rule = Rule {
     code: "zip-declared-total-too-large",
     severity: Severity::Error,
-    message: "the members declare {0} bytes in all, beyond the configured limit of {1} bytes unpacked per file: an archive bomb, or an archive too large to check whole",
+    message: "the members declare {0} bytes in all, beyond the configured limit of {1} bytes unpacked per file and more than 100 times the archive's size: no real content compresses that well; the shape of an archive bomb",
 };
 /// A member's local header is missing or cut short.
 pub static LOCAL_HEADER_INVALID: Rule = Rule {

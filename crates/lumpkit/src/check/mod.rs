@@ -95,7 +95,7 @@ pub fn check_tree_on(
     let ctx = match ctx.budget {
         Some(_) => *ctx,
         None => {
-            own_budget = UnpackBudget::new(&ctx.limits);
+            own_budget = UnpackBudget::for_file(&ctx.limits, bytes.len() as u64);
             Context {
                 budget: Some(&own_budget),
                 ..*ctx

@@ -17,6 +17,7 @@
 use std::borrow::Cow;
 
 use lumpkit_decompress::Method;
+use lumpkit_formats::limits::BOMB_RATIO;
 use lumpkit_formats::pak::view::name_is_unsafe;
 use lumpkit_formats::zip::rules;
 use lumpkit_formats::zip::view::{
@@ -269,7 +270,12 @@ impl<'b> ZipMembers<'b> {
             .entries()
             .filter(|e| e.method != METHOD_STORED && !e.is_dir())
             .fold(0u64, |sum, e| sum.saturating_add(e.size));
-        if declared > ctx.limits.max_unpacked {
+        // Beyond the budget at a ratio real content has, the archive is only too large to check
+        // whole: the members past the budget say so (`limit-unpacked`).
+        let ratio = declared
+            .checked_div(zip.bytes().len() as u64)
+            .unwrap_or(u64::MAX);
+        if declared > ctx.limits.max_unpacked && ratio > BOMB_RATIO {
             sink.report(
                 rules::DECLARED_TOTAL_TOO_LARGE
                     .with(zip.eocd_offset, [declared, ctx.limits.max_unpacked, 0]),
