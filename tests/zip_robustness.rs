@@ -119,6 +119,47 @@ fn sevenz_members_with_one_name_are_each_listed_once() {
     assert_eq!(paths, ["dup.7z", "dup.7z!a.txt", "dup.7z!a.txt#1"]);
 }
 
+/// The decoder hands a 7z's empty files over after every solid block: `check` still lists the
+/// members in archive order, each followed by what is inside it.
+#[test]
+fn sevenz_members_are_listed_in_archive_order_whatever_order_they_decode_in() {
+    let inner = lumpkit_testgen::pak::samples()
+        .into_iter()
+        .find(|s| s.status == "ok")
+        .unwrap()
+        .bytes;
+    let bytes = lumpkit_testgen::sevenz::archive(
+        &[
+            ("a.txt", b"first"),
+            ("empty.txt", b""),
+            ("inner.pak", &inner),
+            ("z.txt", b"last"),
+        ],
+        &[lumpkit_testgen::sevenz::Method::LZMA2],
+        true,
+    )
+    .unwrap();
+    let mut out = Vec::new();
+    lumpkit::check::check_tree(&Context::default(), "order.7z", &bytes, &mut out);
+    let paths: Vec<&str> = out.iter().map(|c| c.path.as_str()).collect();
+    assert_eq!(
+        paths[..4],
+        [
+            "order.7z",
+            "order.7z!a.txt",
+            "order.7z!empty.txt",
+            "order.7z!inner.pak"
+        ]
+    );
+    assert!(
+        paths[4..paths.len() - 1]
+            .iter()
+            .all(|p| p.starts_with("order.7z!inner.pak!")),
+        "{paths:?}"
+    );
+    assert_eq!(paths.last(), Some(&"order.7z!z.txt"));
+}
+
 /// A central directory declaring more than `--max-unpacked` in all (compressed members), at more
 /// than 100 times the archive's size, is the fatal error in strict mode (nothing is inflated
 /// first); lenient mode reports it and goes on.

@@ -7,6 +7,7 @@
 //! exactly the recorded outcome for each file.
 #![forbid(unsafe_code)]
 
+pub mod big;
 pub mod blp;
 pub mod bsp;
 pub mod bsp_faces;

@@ -210,8 +210,15 @@ impl<'b> Level<'_, 'b> {
         } = checker;
         if !starts.is_sorted_by_key(|&(i, _)| i) {
             // Jobs that visit members out of order (a 7z's empty files come last).
-            let mut tail: Vec<Option<Checked>> = out.drain(base..).map(Some).collect();
-            merge(out, vec![(&mut tail, starts)]);
+            let tail = Part {
+                out: out.drain(base..).collect(),
+                starts: starts
+                    .into_iter()
+                    .map(|(i, s)| (i, s.saturating_sub(base)))
+                    .collect(),
+                findings: Vec::new(),
+            };
+            merge(out, vec![tail]);
         }
         findings.sort_by_key(|&(i, _)| i);
         findings
@@ -273,19 +280,12 @@ impl<'b> Level<'_, 'b> {
             }
             return None;
         }
-        let mut findings = Vec::new();
-        let mut slots: Vec<(Vec<Option<Checked>>, Vec<(usize, usize)>)> = Vec::new();
-        for part in parts {
-            findings.extend(part.findings);
-            slots.push((part.out.into_iter().map(Some).collect(), part.starts));
-        }
-        merge(
-            out,
-            slots
-                .iter_mut()
-                .map(|(o, s)| (o, std::mem::take(s)))
-                .collect(),
-        );
+        let mut parts = parts;
+        let mut findings: Vec<(usize, Diagnostic)> = parts
+            .iter_mut()
+            .flat_map(|p| std::mem::take(&mut p.findings))
+            .collect();
+        merge(out, parts);
         findings.sort_by_key(|&(i, _)| i);
         Some(findings)
     }
@@ -306,21 +306,28 @@ impl<'b> Level<'_, 'b> {
     }
 }
 
-/// Appends to `out` the members of every part in member order: each part's results, with where
-/// each member's start (a member's results run to the next one's start).
-fn merge(out: &mut Vec<Checked>, parts: Vec<(&mut Vec<Option<Checked>>, Vec<(usize, usize)>)>) {
+/// Appends to `out` the results of every part in member order (a member's results run from its
+/// start to the next member's start in its part).
+fn merge(out: &mut Vec<Checked>, parts: Vec<Part>) {
     let mut spans: Vec<(usize, usize, usize, usize)> = Vec::new();
-    for (p, (results, starts)) in parts.iter().enumerate() {
-        let mut ends: Vec<usize> = starts.iter().map(|&(_, s)| s).skip(1).collect();
-        ends.push(results.len());
-        for (&(index, start), end) in starts.iter().zip(ends) {
+    for (p, part) in parts.iter().enumerate() {
+        let ends = part
+            .starts
+            .iter()
+            .skip(1)
+            .map(|&(_, s)| s)
+            .chain(std::iter::once(part.out.len()));
+        for (&(index, start), end) in part.starts.iter().zip(ends) {
             spans.push((index, p, start, end));
         }
     }
     spans.sort_by_key(|&(index, ..)| index);
-    let mut parts = parts;
+    let mut slots: Vec<Vec<Option<Checked>>> = parts
+        .into_iter()
+        .map(|p| p.out.into_iter().map(Some).collect())
+        .collect();
     for (_, p, start, end) in spans {
-        if let Some((results, _)) = parts.get_mut(p) {
+        if let Some(results) = slots.get_mut(p) {
             for slot in results.iter_mut().take(end).skip(start) {
                 out.extend(slot.take());
             }
