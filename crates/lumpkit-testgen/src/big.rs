@@ -11,6 +11,7 @@ use sevenz_rust2::encoder_options::{EncoderOptions, Lzma2Options};
 use sevenz_rust2::{
     ArchiveEntry, ArchiveWriter, EncoderConfiguration, EncoderMethod, SourceReader,
 };
+use sha1::{Digest, Sha1};
 
 /// Bytes a generator fills at a time.
 const CHUNK: usize = 1 << 20;
@@ -243,6 +244,54 @@ pub fn solid_7z<W: Write + Seek, R: Read>(
         .push_archive_entries(entries, readers)
         .map_err(io::Error::other)?;
     writer.finish()
+}
+
+/// Writes an Arma PBO (a `Vers` header with a `prefix`, stored entries, the SHA-1 trailer) of
+/// `members` (their `deflate` is ignored: PBO entries are stored) into `out`, each generated and
+/// hashed a megabyte at a time; returns the file's length. Entries are limited to 4 GiB each, as
+/// the format's size fields are.
+pub fn pbo<W: Write>(out: &mut W, prefix: &str, members: &mut [Member<'_>]) -> io::Result<u64> {
+    let mut sha = Sha1::new();
+    let mut written = 0u64;
+    let mut put = |out: &mut W, bytes: &[u8]| -> io::Result<()> {
+        sha.update(bytes);
+        written += bytes.len() as u64;
+        out.write_all(bytes)
+    };
+    let record = |name: &[u8], fields: [u32; 5]| {
+        let mut r = name.to_vec();
+        r.push(0);
+        for f in fields {
+            r.extend_from_slice(&f.to_le_bytes());
+        }
+        r
+    };
+    let mut header = record(b"", [0x5665_7273, 0, 0, 0, 0]);
+    header.extend_from_slice(b"prefix\0");
+    header.extend_from_slice(prefix.as_bytes());
+    header.extend_from_slice(b"\0\0");
+    for m in members.iter() {
+        let size = u32::try_from(m.size).map_err(io::Error::other)?;
+        header.extend_from_slice(&record(m.name.as_bytes(), [0, 0, 0, 1_700_000_000, size]));
+    }
+    header.extend_from_slice(&record(b"", [0; 5]));
+    put(out, &header)?;
+    let mut chunk = vec![0u8; CHUNK];
+    for m in members.iter_mut() {
+        let mut left = m.size;
+        while left > 0 {
+            let n = usize::try_from(left).unwrap_or(CHUNK).min(CHUNK);
+            let piece = &mut chunk[..n];
+            (m.fill)(piece);
+            put(out, piece)?;
+            left -= n as u64;
+        }
+    }
+    let hash = sha.finalize();
+    out.write_all(&[0])?;
+    out.write_all(&hash)?;
+    out.flush()?;
+    Ok(written + 1 + hash.len() as u64)
 }
 
 /// A fast generator of incompressible bytes (xorshift64*), for members that must not shrink.

@@ -58,6 +58,13 @@ pub trait Members<'b>: Sync {
         self.count()
     }
 
+    /// About how much work `job` is (its compressed bytes), so that `check` starts the largest
+    /// jobs first when it reads on several threads: a large member started last would leave the
+    /// other threads idle. By default all are equal.
+    fn cost(&self, _job: usize) -> u64 {
+        0
+    }
+
     /// Reads the members of `job` in order, handing each to `visit`: [`Visit::start`], then its
     /// content ([`Visit::whole`] or [`Visit::piece`]s, none when it cannot be read), then
     /// [`Visit::end`]. By default job `i` is member `i`. Every member of the job is visited, even

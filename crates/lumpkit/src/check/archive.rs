@@ -240,15 +240,16 @@ impl<'b> Level<'_, 'b> {
         };
         let next = AtomicUsize::new(0);
         let stop = AtomicBool::new(false);
-        let jobs = self.members.jobs();
+        // The largest jobs first: one started last would keep a thread busy alone at the end.
+        let mut order: Vec<usize> = (0..self.members.jobs()).collect();
+        order.sort_by_cached_key(|&job| std::cmp::Reverse(self.members.cost(job)));
         let work = || {
             let mut local = Vec::new();
             let mut checker = self.checker(&mut local, None);
             while !stop.load(Ordering::Relaxed) {
-                let job = next.fetch_add(1, Ordering::Relaxed);
-                if job >= jobs {
+                let Some(&job) = order.get(next.fetch_add(1, Ordering::Relaxed)) else {
                     break;
-                }
+                };
                 self.members.read(self.ctx, job, &mut checker);
                 if refused() {
                     stop.store(true, Ordering::Relaxed);

@@ -269,6 +269,13 @@ impl<'b> Members<'b> for MpqMembers<'b> {
         Some(self.archive.mpq.data_offset(&m.block))
     }
 
+    fn cost(&self, index: usize) -> u64 {
+        self.archive
+            .members
+            .get(index)
+            .map_or(0, |m| m.block.compressed_size.into())
+    }
+
     /// A member whose name climbs out of the folder is not read. One that differs from its
     /// `(attributes)` entry is the archive's finding; one whose key is unknown is not broken,
     /// only unreadable to us: a warning on the member, not a failure.

@@ -84,6 +84,10 @@ impl<'b> Members<'b> for PakMembers<'b> {
         self.0.entry(index).map(|e| e.offset)
     }
 
+    fn cost(&self, index: usize) -> u64 {
+        self.0.entry(index).map_or(0, |e| e.stored_size)
+    }
+
     fn read(&self, ctx: &Context<'_>, index: usize, visit: &mut dyn Visit<'b>) {
         let Some(e) = self.0.entry(index) else {
             return;

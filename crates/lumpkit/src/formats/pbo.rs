@@ -167,6 +167,10 @@ impl<'b> Members<'b> for PboMembers<'b> {
         self.entries.get(index).map(|e| e.data_offset)
     }
 
+    fn cost(&self, index: usize) -> u64 {
+        self.entries.get(index).map_or(0, |e| e.data_size.into())
+    }
+
     fn read(&self, ctx: &Context<'_>, index: usize, visit: &mut dyn Visit<'b>) {
         let Some(entry) = self.entries.get(index) else {
             return;

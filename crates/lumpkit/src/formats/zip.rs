@@ -331,6 +331,10 @@ impl<'b> Members<'b> for ZipMembers<'b> {
         self.entry(member).map(|e| e.local_offset)
     }
 
+    fn cost(&self, member: usize) -> u64 {
+        self.entry(member).map_or(0, |e| e.compressed_size)
+    }
+
     /// Unsafe names and overlapping members are not read; a member that cannot be read for
     /// another reason is the archive's finding too, unless the parse has reported it already.
     fn read(&self, ctx: &Context<'_>, member: usize, visit: &mut dyn Visit<'b>) {
