@@ -16,6 +16,9 @@ use std::io::BufWriter;
 
 use lumpkit_testgen::big::{self, Member, Noise};
 
+/// A member's generator.
+type Fill<'a> = Box<dyn FnMut(&mut [u8]) + 'a>;
+
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     let [_, kind, megabytes, path] = &args[..] else {
@@ -48,9 +51,9 @@ fn main() {
                 .map(|i| format!("data\\terrain{i}.bin"))
                 .collect();
             let mut fills: Vec<Noise> = (0..parts).map(Noise::new).collect();
-            let mut fns: Vec<Box<dyn FnMut(&mut [u8])>> = fills
+            let mut fns: Vec<Fill> = fills
                 .iter_mut()
-                .map(|n| Box::new(move |b: &mut [u8]| n.fill(b)) as Box<dyn FnMut(&mut [u8])>)
+                .map(|n| Box::new(move |b: &mut [u8]| n.fill(b)) as Fill)
                 .collect();
             let mut members: Vec<Member> = names
                 .iter()
