@@ -182,7 +182,14 @@ pub static JPEG_FRAME_CROPPED: Rule = Rule {
 pub static EXTERNAL_MIP_MISSING: Rule = Rule {
     code: "blp-external-mip-missing",
     severity: Severity::Error,
-    message: "BLP0 mip {0} lives in its own file beside the .blp (extension b00 to b15), which cannot be read",
+    message: "BLP0 mip {0} lives in its own file beside the .blp (extension b00 to b15), which is not there: the game finds no picture",
+};
+
+/// A BLP0 given without its folder or archive: its levels' files cannot be looked for.
+pub static EXTERNAL_MIPS_UNREACHABLE: Rule = Rule {
+    code: "blp-external-mips-unreachable",
+    severity: Severity::Info,
+    message: "BLP0 keeps its mip levels in their own files beside it (extension b00 to b15), and this file was given without its folder or archive: its levels are not checked",
 };
 
 /// The caller asked for a level the file does not have.
@@ -219,5 +226,6 @@ pub static RULES: &[&Rule] = &[
     &JPEG_DIMENSIONS_MISMATCH,
     &JPEG_FRAME_CROPPED,
     &EXTERNAL_MIP_MISSING,
+    &EXTERNAL_MIPS_UNREACHABLE,
     &LEVEL_MISSING,
 ];

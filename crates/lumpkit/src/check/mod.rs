@@ -143,9 +143,13 @@ fn walk(
         size: bytes.len() as u64,
     });
     out.reserve(children.len());
-    // A member has no path on disk: formats that read sibling files (BLP0) must not look next to
-    // the archive.
-    let member_ctx = Context { path: None, ..*ctx };
+    // A member has no path on disk: formats that read sibling files (BLP0) look for them in the
+    // archive, where the game does, not next to it.
+    let member_ctx = Context {
+        path: None,
+        container: Some(crate::format::Container { format, bytes }),
+        ..*ctx
+    };
     for child in children {
         let mut child_name = String::with_capacity(parent.len() + 1 + child.name.len());
         child_name.push_str(&parent);
