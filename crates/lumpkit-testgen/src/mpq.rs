@@ -813,9 +813,13 @@ pub fn samples() -> Vec<Sample> {
         "ok",
         &["mpq-no-listfile"],
     ));
+    // Binary data with no MPQ header at any 512-byte boundary (text is reported as what it is:
+    // `misc/text-placeholder.w3x`).
+    let mut headless = b"MPQ but no header anywhere\0".to_vec();
+    headless.resize(1536, 0xA5);
     s.push(Sample::new(
         "no_header.mpq",
-        b"MPQ but no header anywhere".to_vec(),
+        headless,
         "error",
         &["mpq-no-header"],
     ));

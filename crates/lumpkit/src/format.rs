@@ -179,9 +179,17 @@ pub trait Format: Sync + Send {
     fn sniff(&self, bytes: &[u8]) -> bool;
 
     /// Whether a file of this format with no signature match may still be this format (WAL, some
-    /// PAA files have no magic): then the extension alone selects it.
+    /// PAA files have no magic): then the extension alone selects it (unless the content is text).
     fn sniff_by_extension_only(&self) -> bool {
         false
+    }
+
+    /// How bad it is for a file named with one of this format's extensions to hold something else
+    /// (`lumpkit-extension-mismatch`): what the engines that pick their loader by these extensions
+    /// do with it. A warning by default (some engines read the content and may load it); formats
+    /// whose games open every such name with this format's loader and fail say `Error`.
+    fn misnamed_severity(&self) -> lumpkit_formats::Severity {
+        lumpkit_formats::Severity::Warning
     }
 
     /// Parses and validates the file, collecting every diagnostic and the info fields.
