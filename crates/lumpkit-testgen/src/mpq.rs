@@ -970,6 +970,24 @@ fn member_samples(plain: &Writer) -> Vec<Sample> {
         *x ^= 0x5A;
     }
     s.push(Sample::new("decompress_failed.mpq", b, "ok", &[]));
+    // The same damage in the `(listfile)`, which the games never read: a warning on it.
+    let mut names = String::new();
+    for _ in 0..200 {
+        names.push_str("data\\script.txt\r\n");
+    }
+    let mut listed = Writer::new(vec![
+        File::new("(listfile)", names.as_bytes()),
+        File::new("data\\script.txt", &script()),
+    ]);
+    listed.listfile = false;
+    let (mut lb, ll) = listed.build_with_layout();
+    let list_first =
+        u32::from_le_bytes(lb[ll.data[0]..ll.data[0] + 4].try_into().unwrap_or([0; 4]));
+    let at = ll.data[0] + list_first as usize + 8;
+    for x in &mut lb[at..at + 16] {
+        *x ^= 0x5A;
+    }
+    s.push(Sample::new("listfile_corrupt.mpq", lb, "ok", &[]));
     // A sector whose stored Adler-32 does not match its bytes.
     let crc = Writer::new(vec![File {
         sector_crc: true,

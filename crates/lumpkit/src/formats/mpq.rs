@@ -21,7 +21,7 @@ use lumpkit_formats::mpq::view::{
     HASH_FREE,
 };
 use lumpkit_formats::mpq::{BlockEntry, HashEntry, MapKind, Member, Mpq, Sector, storm_adler32};
-use lumpkit_formats::{Error, Fault, Ignore, Sink};
+use lumpkit_formats::{Error, Fault, Ignore, Severity, Sink};
 use serde::Serialize;
 
 use crate::format::{ExtractSink, Extracted};
@@ -591,6 +591,18 @@ impl<'b> Archive<'b> {
                 Err(e) if e.diagnostic.rule == &mpq_rules::KEY_UNKNOWN => {
                     let mut report = Report::new("unknown");
                     report.diagnostics.push(e.diagnostic);
+                    ChildContent::Report(Box::new(report))
+                }
+                // The games never read a map's `(listfile)` (it names members for editors and
+                // extractors): a corrupt one breaks those tools, not the map.
+                Err(e) if e.fault == Fault::File && name.eq_ignore_ascii_case("(listfile)") => {
+                    let mut report = Report::new("unknown");
+                    report
+                        .diagnostics
+                        .push(e.diagnostic.with_severity(Severity::Warning));
+                    report
+                        .diagnostics
+                        .push(mpq_rules::LISTFILE_UNREADABLE.at(e.offset().unwrap_or(0)));
                     ChildContent::Report(Box::new(report))
                 }
                 Err(e) => ChildContent::Failed(Box::new(e)),
