@@ -624,11 +624,21 @@ pub fn samples() -> Vec<Sample> {
     for (i, level) in levels.iter().enumerate() {
         with_levels.push(File::new(&format!("war3mapMap.b{i:02}"), level));
     }
+    let mut unlisted = Writer::new(with_levels.clone());
+    unlisted.listfile = false;
     s.push(Sample::new(
         "blp0_levels_in_map.w3m",
         Writer::new(with_levels).build(),
         "ok",
         &[],
+    ));
+    // The same with no (listfile): the levels are found by name through the hash table, as the
+    // game finds them.
+    s.push(Sample::new(
+        "blp0_levels_unlisted.w3m",
+        unlisted.build(),
+        "ok",
+        &["mpq-no-listfile"],
     ));
     s.push(Sample::new(
         "blp0_levels_missing.w3m",

@@ -186,6 +186,24 @@ impl Format for MpqFormat {
         (report, Ok(children))
     }
 
+    /// One member by name through the hash table, as Storm finds it: a member a map names in no
+    /// `(listfile)` (protected and old beta maps) is found as the game finds it.
+    fn member<'b>(
+        &self,
+        ctx: &Context<'_>,
+        bytes: &'b [u8],
+        name: &str,
+    ) -> Option<Result<Cow<'b, [u8]>, Error>> {
+        let archive = match Archive::open(ctx, bytes, &mut Ignore) {
+            Ok(archive) => archive,
+            Err(e) => return Some(Err(e)),
+        };
+        let stored = name.replace('/', "\\");
+        let mut entry = archive.lookup(stored.as_bytes())?.clone();
+        entry.name.get_or_insert(stored);
+        Some(archive.read(ctx, &entry))
+    }
+
     fn children<'b>(&self, ctx: &Context<'_>, bytes: &'b [u8]) -> Result<Vec<Child<'b>>, Error> {
         let archive = Archive::open(ctx, bytes, &mut Ignore)?;
         Ok(archive.children(ctx))
