@@ -19,10 +19,11 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 use lumpkit_formats::{Diagnostic, Error};
 
-use super::{Checked, Joins, MAX_NESTING, not_ours, walk};
+use super::{Checked, Joins, MAX_NESTING, misnamed, not_ours, walk};
+use crate::format::Container;
 use crate::members::{Members, Opened, Outcome, Unread, Verify, Visit, read_all};
 use crate::registry::{SNIFF_PREFIX, Sniffed, by_extension, extension_of, sniff_claimed};
-use crate::rules::{EXTENSION_MISMATCH, NESTING_TOO_DEEP};
+use crate::rules::NESTING_TOO_DEEP;
 use crate::{Context, Format, Report};
 
 /// Archives smaller than this are read on one thread: starting threads would cost more than
@@ -79,8 +80,8 @@ pub(super) struct Archive<'a> {
     /// Its display path and joins.
     pub name: String,
     pub joins: Joins,
-    /// Its size in bytes.
-    pub len: usize,
+    /// Its bytes.
+    pub bytes: &'a [u8],
     pub depth: u32,
     pub spare: Option<&'a Spare>,
 }
@@ -113,7 +114,7 @@ pub(super) fn walk_archive(
         path: archive.name,
         joins: archive.joins,
         report: Report::new(archive.format.name()),
-        size: archive.len as u64,
+        size: archive.bytes.len() as u64,
     });
     if let Some(members) = members {
         let members = members.as_ref();
@@ -121,15 +122,22 @@ pub(super) fn walk_archive(
             out.reserve(count);
             let level = Level {
                 ctx,
-                // A member has no path on disk: formats that read sibling files (BLP0) must not
-                // look next to the archive.
-                member_ctx: Context { path: None, ..*ctx },
+                // A member has no path on disk: formats that read sibling files (BLP0) look for
+                // them in the archive, where the game does, not next to it.
+                member_ctx: Context {
+                    path: None,
+                    container: Some(Container {
+                        format: archive.format,
+                        bytes: archive.bytes,
+                    }),
+                    ..*ctx
+                },
                 members,
                 parent: &parent,
                 joins: &child_joins,
                 depth: archive.depth,
             };
-            level.read(archive.len, archive.spare, out)
+            level.read(archive.bytes.len(), archive.spare, out)
         } else {
             let mut verify = Verify::default();
             read_all(members, ctx, &mut verify);
@@ -145,11 +153,11 @@ pub(super) fn walk_archive(
             0,
         ]));
     }
-    if archive
+    if let Some(claimed) = archive
         .claimed
-        .is_some_and(|c| c.name() != archive.format.name())
+        .filter(|c| c.name() != archive.format.name())
     {
-        report.diagnostics.insert(0, EXTENSION_MISMATCH.at(0));
+        report.diagnostics.insert(0, misnamed(claimed));
     }
     if let Some(entry) = out.get_mut(at) {
         entry.report = report;
@@ -458,13 +466,8 @@ impl<'b> Visit<'b> for Checker<'_, 'b> {
                 return;
             }
             (Ok(()), State::Passing { sniffed, seen }) => {
-                self.out.push(not_ours(
-                    path,
-                    joins,
-                    *sniffed,
-                    current.claimed.is_some(),
-                    *seen,
-                ));
+                self.out
+                    .push(not_ours(path, joins, *sniffed, current.claimed, *seen));
                 return;
             }
             (
@@ -476,8 +479,8 @@ impl<'b> Visit<'b> for Checker<'_, 'b> {
                 },
             ) => {
                 let mut report = Report::new(format.name());
-                if current.claimed.is_some_and(|c| c.name() != format.name()) {
-                    report.diagnostics.push(EXTENSION_MISMATCH.at(0));
+                if let Some(claimed) = current.claimed.filter(|c| c.name() != format.name()) {
+                    report.diagnostics.push(misnamed(claimed));
                 }
                 report.fail(*error);
                 self.out.push(Checked {

@@ -21,7 +21,7 @@ use lumpkit_formats::mpq::view::{
     HASH_FREE,
 };
 use lumpkit_formats::mpq::{BlockEntry, HashEntry, MapKind, Member, Mpq, Sector, storm_adler32};
-use lumpkit_formats::{Error, Fault, Ignore, Sink};
+use lumpkit_formats::{Error, Fault, Ignore, Severity, Sink};
 use serde::Serialize;
 
 use crate::format::{ExtractSink, Extracted};
@@ -129,6 +129,12 @@ impl Format for MpqFormat {
         true
     }
 
+    /// The games open a map, replay or patch by its name with Storm's MPQ reader, which fails on
+    /// anything else (a text placeholder named `.w3x` is a map that does not load).
+    fn misnamed_severity(&self) -> lumpkit_formats::Severity {
+        lumpkit_formats::Severity::Error
+    }
+
     /// The header, tables and member list, and the members checked against `(attributes)`: that
     /// needs their bytes, so this is [`Format::inspect_with_children`] without keeping the members
     /// (the two must report the same). A member that cannot be read is an error on that member
@@ -144,6 +150,24 @@ impl Format for MpqFormat {
         bytes: &'b [u8],
     ) -> (Report, Result<Vec<Child<'b>>, Error>) {
         members::collect(ctx, open(ctx, bytes))
+    }
+
+    /// One member by name through the hash table, as Storm finds it: a member a map names in no
+    /// `(listfile)` (protected and old beta maps) is found as the game finds it.
+    fn member<'b>(
+        &self,
+        ctx: &Context<'_>,
+        bytes: &'b [u8],
+        name: &str,
+    ) -> Option<Result<Cow<'b, [u8]>, Error>> {
+        let archive = match Archive::open(ctx, bytes, &mut Ignore) {
+            Ok(archive) => archive,
+            Err(e) => return Some(Err(e)),
+        };
+        let stored = name.replace('/', "\\");
+        let mut entry = archive.lookup(stored.as_bytes())?.clone();
+        entry.name.get_or_insert(stored);
+        Some(archive.read(ctx, &entry))
     }
 
     fn children<'b>(&self, ctx: &Context<'_>, bytes: &'b [u8]) -> Result<Vec<Child<'b>>, Error> {
@@ -310,15 +334,10 @@ impl<'b> Members<'b> for MpqMembers<'b> {
         });
         visit.end(match read {
             Ok(()) => Outcome::READ.with_archive(digest.and_then(attributes::Digest::mismatch)),
-            Err(e) if e.diagnostic.rule == &mpq_rules::KEY_UNKNOWN => {
-                let mut report = Report::new("unknown");
-                report.diagnostics.push(e.diagnostic);
-                Outcome {
-                    result: Err(Unread::Report(Box::new(report))),
-                    archive: None,
-                }
-            }
-            Err(e) => Outcome::failed(e),
+            Err(e) => Outcome {
+                result: Err(unread(name, e)),
+                archive: None,
+            },
         });
     }
 }
@@ -664,13 +683,10 @@ impl<'b> Archive<'b> {
         } else {
             match content {
                 Ok(data) => ChildContent::Bytes(data),
-                // Not broken, only unreadable to us: a warning on the member, not a failure.
-                Err(e) if e.diagnostic.rule == &mpq_rules::KEY_UNKNOWN => {
-                    let mut report = Report::new("unknown");
-                    report.diagnostics.push(e.diagnostic);
-                    ChildContent::Report(Box::new(report))
-                }
-                Err(e) => ChildContent::Failed(Box::new(e)),
+                Err(e) => match unread(&name, e) {
+                    Unread::Report(r) => ChildContent::Report(r),
+                    Unread::Failed(e) => ChildContent::Failed(e),
+                },
             }
         };
         Child {
@@ -894,6 +910,28 @@ fn check_sector(member: &Member<'_>, sector: &Sector<'_>, stored: u32) -> Result
             actual.into(),
         ],
     ))
+}
+
+/// What a member named `name` that cannot be read is: a key lumpkit cannot find is not broken, only
+/// unreadable to us (a warning on the member, not a failure); a damaged `(listfile)` breaks the
+/// editors and extractors that read it, not the map (the games never read it).
+fn unread(name: &str, e: Error) -> Unread {
+    if e.diagnostic.rule == &mpq_rules::KEY_UNKNOWN {
+        let mut report = Report::new("unknown");
+        report.diagnostics.push(e.diagnostic);
+        return Unread::Report(Box::new(report));
+    }
+    if e.fault == Fault::File && name.eq_ignore_ascii_case("(listfile)") {
+        let mut report = Report::new("unknown");
+        report
+            .diagnostics
+            .push(e.diagnostic.with_severity(Severity::Warning));
+        report
+            .diagnostics
+            .push(mpq_rules::LISTFILE_UNREADABLE.at(e.offset().unwrap_or(0)));
+        return Unread::Report(Box::new(report));
+    }
+    Unread::Failed(Box::new(e))
 }
 
 /// Whether a `/`-separated name would leave the folder it is extracted to.
