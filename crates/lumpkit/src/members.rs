@@ -196,6 +196,29 @@ pub fn inspect(ctx: &Context<'_>, opened: Opened<'_>) -> Report {
     report
 }
 
+/// The first member called `name` (as [`same_member_name`](crate::format::same_member_name)
+/// compares), read alone, for [`Format::member`](crate::Format::member): what listing every member
+/// would find, without decompressing the others. Only for archives that read one member per job.
+pub fn find<'b>(
+    ctx: &Context<'_>,
+    opened: Opened<'b>,
+    name: &str,
+) -> Option<Result<Cow<'b, [u8]>, Error>> {
+    let members = match opened.members {
+        Ok(m) => m,
+        Err(e) => return Some(Err(e)),
+    };
+    let index =
+        (0..members.count()).find(|&i| crate::format::same_member_name(&members.name(i), name))?;
+    let mut hold = Hold::new(ctx);
+    members.read(ctx, index, &mut hold);
+    match hold.into_content().0 {
+        ChildContent::Bytes(data) => Some(Ok(data)),
+        ChildContent::Failed(e) => Some(Err(*e)),
+        _ => None,
+    }
+}
+
 /// Every member whole, as [`Format::children`](crate::Format::children) hands them out, and the
 /// archive's report: one read serves both.
 pub fn collect<'b>(

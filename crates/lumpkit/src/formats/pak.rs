@@ -49,6 +49,16 @@ impl Format for Pak {
     fn open_members<'b>(&self, ctx: &Context<'_>, bytes: &'b [u8]) -> Option<Opened<'b>> {
         Some(open(ctx, bytes))
     }
+
+    /// One member by name, read alone.
+    fn member<'b>(
+        &self,
+        ctx: &Context<'_>,
+        bytes: &'b [u8],
+        name: &str,
+    ) -> Option<Result<Cow<'b, [u8]>, Error>> {
+        members::find(ctx, open(ctx, bytes), name)
+    }
 }
 
 /// Parses the directory into a report and lists the members; a strict-mode stop lists them as a

@@ -66,6 +66,16 @@ impl Format for PboFormat {
         Some(open(ctx, bytes))
     }
 
+    /// One member by name, read alone.
+    fn member<'b>(
+        &self,
+        ctx: &Context<'_>,
+        bytes: &'b [u8],
+        name: &str,
+    ) -> Option<Result<Cow<'b, [u8]>, Error>> {
+        members::find(ctx, open(ctx, bytes), name)
+    }
+
     fn decode(&self, ctx: &Context<'_>, bytes: &[u8], sel: &Selection<'_>) -> Result<Image, Error> {
         let Some(wanted) = sel.entry else {
             return Err(Error::caller(&NOT_A_PICTURE, [0; 3]));

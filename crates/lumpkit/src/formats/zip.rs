@@ -80,6 +80,16 @@ impl Format for ZipFormat {
         Some(open(ctx, bytes))
     }
 
+    /// One member by name, read alone.
+    fn member<'b>(
+        &self,
+        ctx: &Context<'_>,
+        bytes: &'b [u8],
+        name: &str,
+    ) -> Option<Result<Cow<'b, [u8]>, Error>> {
+        members::find(ctx, open(ctx, bytes), name)
+    }
+
     /// `--entry NAME` picks a member by name (ASCII case and `\` against `/` ignored, as the
     /// games' file systems compare paths) and decodes it as the format its content has.
     fn decode(&self, ctx: &Context<'_>, bytes: &[u8], sel: &Selection<'_>) -> Result<Image, Error> {
