@@ -2,6 +2,10 @@
 //! threads, next to simply reading every byte of the same tree (the I/O floor). Pixels are not
 //! decoded, as in a plain `lumpkit check`. Throughput is reported in bytes so criterion prints MB/s;
 //! files per second follow from the file count printed at start.
+//!
+//! `check-one-archive`: one archive of the shared corpus (the largest Warcraft III map, a Quake 3
+//! pk3) checked as `lumpkit check -j 1` and `-j 2` check a single file: its members on one thread,
+//! or on that thread and one it is lent (`check::Spare`). Skipped without `../shared/corpus`.
 #![allow(
     clippy::unwrap_used,
     clippy::expect_used,
@@ -12,7 +16,7 @@ use std::hint::black_box;
 use std::path::PathBuf;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use lumpkit::check::check_file;
+use lumpkit::check::{Spare, check_file, check_file_on};
 use lumpkit::{Context, OpenMode};
 
 // The allocator the `lumpkit` binary uses (its default `mimalloc` feature), so that the numbers are
@@ -78,9 +82,47 @@ fn bench(c: &mut Criterion) {
     group.finish();
 }
 
+/// Archives whose members `check` may read on several threads.
+const ONE_ARCHIVE: &[(&str, &str)] = &[
+    ("mpq", "jmpq3__pkwareTest.w3x"),
+    ("mpq", "war3net__LegendaryResistanceV2.14.w3x"),
+    ("zip", "q3defrag__de4th_run2.pk3"),
+];
+
+fn one_archive(c: &mut Criterion) {
+    let mut group = c.benchmark_group("check-one-archive");
+    for (folder, name) in ONE_ARCHIVE {
+        let Some(dir) = lumpkit_bench::shared_corpus(folder) else {
+            eprintln!("notice: ../shared/corpus/{folder} not found; check-one-archive skipped");
+            return;
+        };
+        let path = dir.join(name);
+        let Ok(meta) = std::fs::metadata(&path) else {
+            eprintln!("notice: {name} not found; skipped");
+            continue;
+        };
+        group.throughput(Throughput::Bytes(meta.len()));
+        let ctx = Context {
+            brief: true,
+            ..Context::default()
+        };
+        for jobs in [1usize, 2] {
+            group.bench_function(format!("{name}/{jobs}-jobs"), |b| {
+                b.iter(|| {
+                    // As the CLI lends them for one file: every job but the one checking it.
+                    let spare = Spare::new(jobs - 1);
+                    let checked = check_file_on(&ctx, &path, OpenMode::Map, Some(&spare));
+                    black_box(checked.checked.len())
+                })
+            });
+        }
+    }
+    group.finish();
+}
+
 criterion_group! {
     name = benches;
     config = Criterion::default().sample_size(10);
-    targets = bench
+    targets = bench, one_archive
 }
 criterion_main!(benches);
