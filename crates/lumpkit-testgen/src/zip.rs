@@ -337,6 +337,22 @@ pub fn samples() -> Vec<Sample> {
         "ok",
         &[],
     ));
+    // An addon whose icons were all made by one tool with one habit: the same finding on every
+    // member, which `check` and the page show as one line.
+    let habit = crate::blp::samples()
+        .into_iter()
+        .find(|b| b.name == "mip-size-mismatch.blp")
+        .map(|b| b.bytes)
+        .unwrap_or_default();
+    let icons = (0..6)
+        .map(|i| Member::stored(&format!("icons/icon{i}.blp"), &habit))
+        .collect();
+    s.push(Sample::new(
+        "icons_one_habit.zip",
+        Archive::of(icons).bytes(),
+        "ok",
+        &[],
+    ));
     // A CP437 name (no flag: "café.txt" as DOS wrote it) and a UTF-8 one given by 0x7075.
     let mut unicode = Member::stored("cafe_readme.txt", b"bonjour");
     let mut extra = vec![0x75, 0x70];
