@@ -18,6 +18,7 @@ pub use crate::formats::mpq::{MpqEntry, MpqInfo};
 pub use crate::formats::paa::{PaaInfo, PaaLevel, PaaTags};
 pub use crate::formats::pak::{PakEntry, PakInfo};
 pub use crate::formats::pbo::{PboEntry, PboInfo};
+pub use crate::formats::q3bsp::Quake3BspInfo;
 pub use crate::formats::sevenz::{SevenZEntry, SevenZInfo};
 pub use crate::formats::wad::{WadEntry, WadInfo, WadPictureInfo, WadPictureLevel};
 pub use crate::formats::wal::{WalInfo, WalLevel};

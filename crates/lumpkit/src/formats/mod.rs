@@ -10,6 +10,7 @@ pub mod mpq;
 pub mod paa;
 pub mod pak;
 pub mod pbo;
+pub mod q3bsp;
 pub mod sevenz;
 pub mod wad;
 pub mod wal;
