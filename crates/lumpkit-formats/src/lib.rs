@@ -68,6 +68,7 @@ pub mod pak;
 pub mod q1bsp;
 pub mod q2bsp;
 pub mod q3bsp;
+pub mod q3text;
 pub mod sevenz;
 pub mod tga;
 pub mod wal;

@@ -136,6 +136,13 @@ pub trait Format: Sync + Send {
     /// Whether `bytes` (the whole file) carries this format's signature.
     fn sniff(&self, bytes: &[u8]) -> bool;
 
+    /// Extensions this format's files carry although another format claims them (a Quake 3
+    /// model `.skin` is text, WoW's `.skin` is binary and owns the claim): content recognised as
+    /// this format under one of them is no extension mismatch.
+    fn shared_extensions(&self) -> &'static [&'static str] {
+        &[]
+    }
+
     /// Whether a file of this format with no signature match may still be this format (WAL, some
     /// PAA files have no magic): then the extension alone selects it.
     fn sniff_by_extension_only(&self) -> bool {

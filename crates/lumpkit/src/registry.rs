@@ -12,13 +12,17 @@ pub static FORMATS: &[&dyn Format] = &[
     &crate::formats::pbo::PboFormat,
     &crate::formats::paa::PaaFormat,
     &crate::formats::m2::M2Format,
+    &crate::formats::q3text::Q3Skin,
     &crate::formats::m2::SkinFormat,
     &crate::formats::bsp::Bsp,
+    &crate::formats::md3::Md3Format,
     &crate::formats::pak::Pak,
     &crate::formats::zip::ZipFormat,
     &crate::formats::sevenz::SevenZ,
     &crate::formats::mpq::MpqFormat,
     &crate::formats::wal::Wal,
+    &crate::formats::tga::TgaFormat,
+    &crate::formats::q3text::ShaderScript,
 ];
 
 /// What a file turned out to be.

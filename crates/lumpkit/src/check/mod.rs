@@ -125,7 +125,13 @@ fn walk(
         ]));
         children.clear();
     }
-    if claimed.is_some_and(|c| c.name() != format.name()) {
+    let shared = extension_of(own_name).is_some_and(|e| {
+        format
+            .shared_extensions()
+            .iter()
+            .any(|s| s.eq_ignore_ascii_case(e))
+    });
+    if claimed.is_some_and(|c| c.name() != format.name()) && !shared {
         report.diagnostics.insert(0, EXTENSION_MISMATCH.at(0));
     }
     // Members are named after the parent; only archives pay for keeping a copy of the name.
