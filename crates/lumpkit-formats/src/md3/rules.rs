@@ -57,7 +57,7 @@ pub static BAD_TRIANGLE_INDEX: Rule = Rule {
 pub static SURFACE_FRAMES: Rule = Rule {
     code: "md3-surface-frames",
     severity: Severity::Error,
-    message: "surface {0} has {1} frames but the model {2}; animating it reads vertices past the surface",
+    message: "surface {0} holds vertices for {1} frames but the model has {2}; animating it reads vertices past the surface",
 };
 /// Too many vertices on one surface (profiled).
 pub static SURFACE_VERTS: Rule = Rule {

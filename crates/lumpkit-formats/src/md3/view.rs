@@ -271,7 +271,19 @@ impl<'a> Md3<'a> {
         {
             sink.report(d)?;
         }
-        if frames < self.frame_count() {
+        // The renderer reads frame f's vertices at f × numVerts whatever the surface declares
+        // (exporters that leave the surface's frame count 0 still store the model's frames): what
+        // must hold is that the model's frames fit in the surface.
+        if frames < self.frame_count()
+            && array::<XyzNormal>(
+                self.file,
+                at,
+                header.ofs_xyz_normals.get(),
+                verts.saturating_mul(self.frame_count()),
+                surf_end,
+            )
+            .is_none()
+        {
             sink.report(
                 rules::SURFACE_FRAMES.with(at.saturating_add(72), [k, frames, self.frame_count()]),
             )?;

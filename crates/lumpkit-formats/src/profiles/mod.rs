@@ -346,6 +346,7 @@ pub static CONDITIONS: &[&Condition] = &[
     &quake1::SKY_SIZE,
     &quake1::TEXTURE_UPLOAD,
     &quake3::SUBMODELS,
+    &quake3::FACE_POINTS,
     &quake3::QFUSION_EMPTY_LUMP,
     &quake3::MD3_VERTS,
     &quake3::MD3_TRIANGLES,
@@ -376,6 +377,13 @@ pub struct Mild {
 pub static MILD: &[Mild] = &[
     // A texture kind the Quake 3 renderer refuses: an error when a Quake 3 engine is targeted,
     // info otherwise (Warcraft III and other games ship the same TGA kinds and load them).
+    // A face drawn cut and with the default shader by the id renderers; others draw it whole.
+    Mild {
+        condition: &quake3::FACE_POINTS,
+        refused: Severity::Warning,
+        split: Severity::Info,
+        affected: "drawn with the default shader by",
+    },
     Mild {
         condition: &quake3::TGA_RENDERER,
         refused: Severity::Error,

@@ -8,7 +8,9 @@ use crate::md3::rules::{
     EMPTY as MD3_EMPTY_RULE, SURFACE_IDENT as MD3_SURFACE_IDENT_RULE, SURFACE_SHADERS,
     SURFACE_TRIANGLES, SURFACE_VERTS, TAGS as MD3_TAGS_RULE,
 };
-use crate::q3bsp::rules::{LUMP_EMPTY_QFUSION, TOO_MANY_SUBMODELS};
+use crate::q3bsp::rules::{
+    FACE_POINTS as FACE_POINTS_RULE, LUMP_EMPTY_QFUSION, TOO_MANY_SUBMODELS,
+};
 use crate::tga::rules::ENGINE_UNSUPPORTED;
 
 const fn row(engine: Engine, max: Option<u64>, source: &'static str) -> EngineLimit {
@@ -45,6 +47,38 @@ pub static SUBMODELS: Condition = Condition {
             Engine::Qfusion,
             None,
             "Warsow/qfusion source/common/facilities/cm_q3bsp.cpp CMod_LoadSubmodels: allocated to the lump's count, no cap",
+        ),
+    ],
+    exhaustive: false,
+};
+
+/// Vertices of a planar surface: the id renderers keep `MAX_FACE_POINTS` and draw a larger face
+/// cut and with the default shader; ET: Legacy's renderer and Qfusion have no such cap.
+pub static FACE_POINTS: Condition = Condition {
+    rule: &FACE_POINTS_RULE,
+    limit: "MAX_FACE_POINTS",
+    what: "vertices",
+    effect: "a refusing renderer warns (\"MAX_FACE_POINTS exceeded\"), cuts the face and draws it with the default shader",
+    engines: &[
+        row(
+            Engine::Ioq3,
+            Some(64),
+            "ioquake/ioq3 code/renderergl1/tr_bsp.c ParseFace and renderergl2/tr_bsp.c ParseFace: numVerts > MAX_FACE_POINTS (64, tr_local.h)",
+        ),
+        row(
+            Engine::Jka,
+            Some(64),
+            "JACoders/OpenJK codemp/rd-vanilla/tr_bsp.cpp ParseFace: numPoints > MAX_FACE_POINTS (64)",
+        ),
+        row(
+            Engine::Et,
+            None,
+            "etlegacy/etlegacy src/renderer/tr_bsp.c ParseFace: no cap (MAX_FACE_POINTS is 1024 in tr_local.h and not compared there)",
+        ),
+        row(
+            Engine::Qfusion,
+            None,
+            "Warsow/qfusion source/client/renderer: no MAX_FACE_POINTS",
         ),
     ],
     exhaustive: false,

@@ -137,11 +137,11 @@ pub static PATCH_OVER_RENDERER: Rule = Rule {
     severity: Severity::Warning,
     message: "surface {0} is a {1}x{2} patch, over the renderer's MAX_PATCH_SIZE of 32; ioq3's renderergl2 refuses the map (\"ParseMesh: bad size\"), renderergl1 loads it",
 };
-/// A planar face over `MAX_FACE_POINTS`.
+/// A planar face over `MAX_FACE_POINTS` (profiled).
 pub static FACE_POINTS: Rule = Rule {
     code: "q3bsp-face-points",
     severity: Severity::Warning,
-    message: "planar surface {0} has {1} vertices, over MAX_FACE_POINTS (64); ioq3's renderergl1 warns, cuts it and draws it with the default shader",
+    message: "a planar surface has {0} vertices ({limit}): {sides}; {effect}",
 };
 /// A lightmap index below the special values.
 pub static BAD_LIGHTMAP_INDEX: Rule = Rule {

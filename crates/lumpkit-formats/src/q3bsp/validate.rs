@@ -375,10 +375,12 @@ impl<'a> Map<'a> {
                     )
                 })?;
             }
-            if s.kind == MST_PLANAR && s.verts.1 > MAX_FACE_POINTS {
-                once(1, &mut || {
-                    sink.report(rules::FACE_POINTS.with(at(i), [i as u64, unsigned(s.verts.1), 0]))
-                })?;
+            if s.kind == MST_PLANAR
+                && s.verts.1 > MAX_FACE_POINTS
+                && let Some(d) =
+                    crate::profiles::quake3::FACE_POINTS.check(unsigned(s.verts.1), at(i))
+            {
+                once(1, &mut || sink.report(d))?;
             }
             if s.kind == MST_FLARE {
                 continue;
