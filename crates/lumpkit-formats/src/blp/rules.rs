@@ -72,8 +72,8 @@ pub static HAS_MIPMAPS_UNUSUAL: Rule = Rule {
 /// A BLP2 encoding / alpha type combination the game does not know.
 pub static ENCODING_UNKNOWN: Rule = Rule {
     code: "blp-encoding-unknown",
-    severity: Severity::Error,
-    message: "BLP2 encoding {0} with alpha type {1} is not one the game knows: not decoded",
+    severity: Severity::Info,
+    message: "BLP2 encoding {0} with alpha type {1} is not one lumpkit decodes (palette, DXT1/3/5, raw BGRA): its pixels are not checked",
 };
 
 /// Direct content whose 1024-byte palette is cut short by the end of the file.
@@ -182,7 +182,14 @@ pub static JPEG_FRAME_CROPPED: Rule = Rule {
 pub static EXTERNAL_MIP_MISSING: Rule = Rule {
     code: "blp-external-mip-missing",
     severity: Severity::Error,
-    message: "BLP0 mip {0} lives in its own file beside the .blp (extension b00 to b15), which cannot be read",
+    message: "BLP0 mip {0} lives in its own file beside the .blp (extension b00 to b15), which is not there: the game finds no picture",
+};
+
+/// A BLP0 given without its folder or archive: its levels' files cannot be looked for.
+pub static EXTERNAL_MIPS_UNREACHABLE: Rule = Rule {
+    code: "blp-external-mips-unreachable",
+    severity: Severity::Info,
+    message: "BLP0 keeps its mip levels in their own files beside it (extension b00 to b15), and this file was given without its folder or archive: its levels are not checked",
 };
 
 /// The caller asked for a level the file does not have.
@@ -219,5 +226,6 @@ pub static RULES: &[&Rule] = &[
     &JPEG_DIMENSIONS_MISMATCH,
     &JPEG_FRAME_CROPPED,
     &EXTERNAL_MIP_MISSING,
+    &EXTERNAL_MIPS_UNREACHABLE,
     &LEVEL_MISSING,
 ];

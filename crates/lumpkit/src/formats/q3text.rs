@@ -64,6 +64,10 @@ impl Format for ShaderScript {
         true
     }
 
+    fn reads_text(&self) -> bool {
+        true
+    }
+
     fn inspect(&self, ctx: &Context<'_>, bytes: &[u8]) -> Report {
         let mut report = Report::for_context("shader", ctx);
         if let Err(e) = q3text::check_shader_script(bytes, &mut report.sink(ctx.strict)) {
