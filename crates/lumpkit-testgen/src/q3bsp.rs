@@ -65,6 +65,9 @@ pub struct Q3Leaf {
     pub brushes: (i32, i32),
 }
 
+/// A model: `(mins, maxs, (first surface, count), (first brush, count))`.
+pub type Q3Model = ([f32; 3], [f32; 3], (i32, i32), (i32, i32));
+
 /// A Quake 3-engine map as records; [`Q3Map::bytes`] lays it out.
 #[derive(Clone, Debug)]
 #[allow(missing_docs)]
@@ -78,8 +81,7 @@ pub struct Q3Map {
     pub leafs: Vec<Q3Leaf>,
     pub leaf_surfaces: Vec<i32>,
     pub leaf_brushes: Vec<i32>,
-    /// `(mins, maxs, (first surface, count), (first brush, count))`.
-    pub models: Vec<([f32; 3], [f32; 3], (i32, i32), (i32, i32))>,
+    pub models: Vec<Q3Model>,
     /// `(first side, sides, shader)`.
     pub brushes: Vec<(i32, i32, i32)>,
     /// `(plane, shader)`.
