@@ -86,6 +86,16 @@ pub fn samples() -> Vec<Sample> {
         )
         .under("ioq3", "error"),
     );
+    // 24-bit pixels whose descriptor claims 8 alpha bits and interleaving: games ignore both, the
+    // image crate refuses them, lumpkit decodes with the descriptor cleaned.
+    let mut odd = rgb(8, 4);
+    odd[17] = 0x48;
+    s.push(Sample::new(
+        "descriptor_odd.tga",
+        odd,
+        "ok",
+        &["tga-descriptor-odd"],
+    ));
     s.push(Sample::new(
         "truncated_header.tga",
         rgb(2, 2)[..10].to_vec(),

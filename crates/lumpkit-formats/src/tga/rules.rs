@@ -51,6 +51,12 @@ pub static RLE_OVERRUN: Rule = Rule {
     severity: Severity::Warning,
     message: "an RLE packet runs {0} pixels past the end of the picture; LoadTGA and the image crate stop at the picture's end",
 };
+/// The descriptor's alpha-bit count or interleave bits do not fit the pixels.
+pub static DESCRIPTOR_ODD: Rule = Rule {
+    code: "tga-descriptor-odd",
+    severity: Severity::Info,
+    message: "the image descriptor ({0x}) declares {1} alpha bits or interleaving, which {2}-bit pixels do not have; LoadTGA ignores both, and so does lumpkit",
+};
 /// A TGA kind the Quake 3 renderer refuses (profiled).
 pub static ENGINE_UNSUPPORTED: Rule = Rule {
     code: "tga-engine-unsupported",
@@ -68,5 +74,6 @@ pub static RULES: &[&Rule] = &[
     &COLORMAP_INDEX,
     &DATA_SHORT,
     &RLE_OVERRUN,
+    &DESCRIPTOR_ODD,
     &ENGINE_UNSUPPORTED,
 ];

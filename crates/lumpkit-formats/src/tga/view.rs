@@ -95,6 +95,18 @@ impl<'a> Tga<'a> {
         u64::from(self.header.pixel_depth).div_ceil(8)
     }
 
+    /// The descriptor with the alpha-bit count the pixels have (8 for 32-bit and 16-bit grey, 1 for
+    /// 16-bit colour, else 0) and no interleave bits; the origin bits kept. Loaders ignore the rest
+    /// (ioq3's `LoadTGA` reads only the top-down bit); strict decoders refuse a mismatch.
+    pub fn clean_descriptor(&self) -> u8 {
+        let alpha = match (self.kind, self.header.pixel_depth) {
+            (Kind::TrueColor, 32) | (Kind::Grey, 16) => 8,
+            (Kind::TrueColor, 16) => 1,
+            _ => 0,
+        };
+        (self.header.descriptor & 0x30) | alpha
+    }
+
     /// Parses and checks the header, then walks the pixel data: every structural problem is an
     /// error (the picture cannot be decoded), a last packet past the picture a warning.
     pub fn parse(bytes: &'a [u8], sink: &mut impl Sink) -> Result<Tga<'a>, Error> {
@@ -173,6 +185,16 @@ impl<'a> Tga<'a> {
             data,
         };
         tga.walk(data_at, sink)?;
+        if h.descriptor != tga.clean_descriptor() {
+            sink.report(rules::DESCRIPTOR_ODD.with(
+                17,
+                [
+                    h.descriptor.into(),
+                    u64::from(h.descriptor & 0x0F),
+                    h.pixel_depth.into(),
+                ],
+            ))?;
+        }
         let q3 = matches!(h.image_type, 2 | 10)
             && matches!(h.pixel_depth, 24 | 32)
             && h.colormap_type == 0

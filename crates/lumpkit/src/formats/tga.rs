@@ -108,9 +108,23 @@ pub fn decode(ctx: &Context<'_>, bytes: &[u8]) -> Result<Image, Error> {
     let tga = Tga::parse(bytes, &mut Ignore)?;
     let (w, h) = (tga.width(), tga.height());
     let len = ctx.limits.rgba_len(w, h)?;
+    // The image crate refuses a descriptor whose alpha bits do not fit the pixels, which the
+    // games ignore (`tga-descriptor-odd`): such a file is handed over with the descriptor cleaned,
+    // a copy of its bytes (it is already in memory, so the copy is no larger than the input).
+    let clean = tga.clean_descriptor();
+    let bytes: std::borrow::Cow<'_, [u8]> = if tga.header.descriptor == clean {
+        std::borrow::Cow::Borrowed(bytes)
+    } else {
+        ctx.limits.alloc(bytes.len() as u64)?;
+        let mut copy = bytes.to_vec();
+        if let Some(d) = copy.get_mut(17) {
+            *d = clean;
+        }
+        std::borrow::Cow::Owned(copy)
+    };
     let refused = || Error::file(&TGA_DECODER, 0, [0; 3]);
     let mut decoder =
-        image::codecs::tga::TgaDecoder::new(Cursor::new(bytes)).map_err(|_| refused())?;
+        image::codecs::tga::TgaDecoder::new(Cursor::new(bytes.as_ref())).map_err(|_| refused())?;
     let mut limits = image::Limits::default();
     limits.max_image_width = Some(ctx.limits.max_width);
     limits.max_image_height = Some(ctx.limits.max_height);
