@@ -20,7 +20,7 @@ pub use crate::formats::paa::{PaaInfo, PaaLevel, PaaTags};
 pub use crate::formats::pak::{PakEntry, PakInfo};
 pub use crate::formats::pbo::{PboEntry, PboInfo};
 pub use crate::formats::q3bsp::Quake3BspInfo;
-pub use crate::formats::q3text::{Q3SkinInfo, SkinLine};
+pub use crate::formats::q3text::{Q3SkinInfo, ShaderScriptInfo, SkinLine};
 pub use crate::formats::sevenz::{SevenZEntry, SevenZInfo};
 pub use crate::formats::tga::TgaInfo;
 pub use crate::formats::wad::{WadEntry, WadInfo, WadPictureInfo, WadPictureLevel};
@@ -83,4 +83,6 @@ info_enum!(
     Tga(TgaInfo),
     /// A Quake 3 model skin.
     Q3Skin(Q3SkinInfo),
+    /// A Quake 3 shader script.
+    ShaderScript(ShaderScriptInfo),
 );
