@@ -73,9 +73,11 @@ impl Format for ShaderScript {
         if let Err(e) = q3text::check_shader_script(bytes, &mut report.sink(ctx.strict)) {
             report.fail(e);
         }
-        report.set_with("shaders", || {
-            q3text::shader_names(bytes).map(text).collect::<Vec<_>>()
-        });
+        if report.wants_fields() {
+            report.set_info(ShaderScriptInfo {
+                shaders: q3text::shader_names(bytes).map(text).collect(),
+            });
+        }
         report
     }
 }
