@@ -140,7 +140,7 @@ pub static PATCH_OVER_RENDERER: Rule = Rule {
 /// A planar face over `MAX_FACE_POINTS` (profiled).
 pub static FACE_POINTS: Rule = Rule {
     code: "q3bsp-face-points",
-    severity: Severity::Warning,
+    severity: Severity::Info,
     message: "a planar surface has {0} vertices ({limit}): {sides}; {effect}",
 };
 /// A lightmap index below the special values.

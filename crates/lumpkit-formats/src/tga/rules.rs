@@ -60,7 +60,7 @@ pub static DESCRIPTOR_ODD: Rule = Rule {
 /// A TGA kind the Quake 3 renderer refuses (profiled).
 pub static ENGINE_UNSUPPORTED: Rule = Rule {
     code: "tga-engine-unsupported",
-    severity: Severity::Warning,
+    severity: Severity::Info,
     message: "{what}: {sides}; {effect}",
 };
 
