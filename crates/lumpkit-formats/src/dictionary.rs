@@ -11,7 +11,7 @@ use crate::mpq::{het_bet, view as mpq_view};
 use crate::paa::{PaaType, tags as paa_tags};
 use crate::q1bsp::view as q1;
 use crate::wad::Version as WadVersion;
-use crate::{pak, pbo, q2bsp, sevenz, zip};
+use crate::{md3, pak, pbo, q2bsp, q3bsp, sevenz, tga, zip};
 
 /// One dictionary entry: a name for people and the bytes as they appear in a file.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -128,6 +128,34 @@ static BSP: [Token; 7] = [
     token("bsp2_rmq", &BSP2_RMQ),
 ];
 
+const Q3_VERSION: [u8; 4] = q3bsp::view::VERSION_Q3.to_le_bytes();
+const ET_VERSION: [u8; 4] = q3bsp::view::VERSION_ET.to_le_bytes();
+const RAVEN_VERSION: [u8; 4] = q3bsp::view::VERSION_RAVEN.to_le_bytes();
+const MD3_VERSION: [u8; 4] = md3::VERSION.to_le_bytes();
+
+static Q3BSP: [Token; 6] = [
+    token("q3_ibsp", &q3bsp::view::IDENT_IBSP),
+    token("q3_rbsp", &q3bsp::view::IDENT_RBSP),
+    token("q3_fbsp", &q3bsp::view::IDENT_FBSP),
+    token("q3_version", &Q3_VERSION),
+    token("et_version", &ET_VERSION),
+    token("raven_version", &RAVEN_VERSION),
+];
+
+static MD3: [Token; 2] = [
+    token("md3_ident", &md3::IDENT),
+    token("md3_version", &MD3_VERSION),
+];
+
+static TGA: [Token; 1] = [token("tga_footer", tga::view::FOOTER_SIGNATURE)];
+
+static Q3TEXT: [Token; 4] = [
+    token("brace_open", b"{"),
+    token("brace_close", b"}"),
+    token("comment", b"//"),
+    token("skin_tag", b"tag_"),
+];
+
 static PAK: [Token; 1] = [token("pak", &pak::view::MAGIC)];
 
 static ZIP: [Token; 5] = [
@@ -149,7 +177,7 @@ static MPQ: [Token; 5] = [
 ];
 
 /// The tokens of the format a corpus folder is named after (`blp`, `wad`, `paa`, `pbo`, `m2`, `bsp`,
-/// `pak`, `zip`, `7z`, `mpq`). Empty for formats with no magic or tag of their own (`wal`) and for
+/// `pak`, `zip`, `7z`, `mpq`, `q3bsp`, `md3`, `tga`, `q3text`). Empty for formats with no magic or tag of their own (`wal`) and for
 /// names lumpkit does not know.
 pub fn tokens(format: &str) -> &'static [Token] {
     match format {
@@ -163,6 +191,10 @@ pub fn tokens(format: &str) -> &'static [Token] {
         "zip" => &ZIP,
         "7z" => &SEVENZ,
         "mpq" => &MPQ,
+        "q3bsp" => &Q3BSP,
+        "md3" => &MD3,
+        "tga" => &TGA,
+        "q3text" => &Q3TEXT,
         _ => &[],
     }
 }
@@ -185,7 +217,8 @@ mod tests {
     #[test]
     fn names_are_unique_and_tokens_not_empty() {
         for format in [
-            "blp", "wad", "paa", "pbo", "m2", "bsp", "pak", "zip", "7z", "mpq",
+            "blp", "wad", "paa", "pbo", "m2", "bsp", "pak", "zip", "7z", "mpq", "q3bsp", "md3",
+            "tga", "q3text",
         ] {
             let list = tokens(format);
             assert!(!list.is_empty(), "{format}");

@@ -52,6 +52,7 @@ pub mod dictionary;
 pub mod error;
 pub mod limits;
 pub mod m2;
+pub mod md3;
 pub mod miptex;
 pub mod mpq;
 pub mod paa;
@@ -66,7 +67,10 @@ pub use limits::Limits;
 pub mod pak;
 pub mod q1bsp;
 pub mod q2bsp;
+pub mod q3bsp;
+pub mod q3text;
 pub mod sevenz;
+pub mod tga;
 pub mod wal;
 pub mod zip;
 

@@ -19,14 +19,17 @@ pub mod jpeg;
 pub mod lz;
 pub mod m2;
 pub mod many;
+pub mod md3;
 pub mod misc;
 pub mod mpq;
 pub mod paa;
 pub mod pak;
 pub mod pbo;
 pub mod q1map;
+pub mod q3bsp;
 pub mod sevenz;
 pub mod streams;
+pub mod tga;
 pub mod tree;
 pub mod wad;
 pub mod wal;
@@ -90,6 +93,10 @@ pub fn all() -> Vec<(&'static str, Vec<Sample>)> {
         ("zip", zip::samples()),
         ("7z", sevenz::samples()),
         ("mpq", mpq::samples()),
+        ("q3bsp", q3bsp::samples()),
+        ("md3", md3::samples()),
+        ("tga", tga::samples()),
+        ("q3text", tga::text_samples()),
     ]
 }
 

@@ -178,9 +178,23 @@ pub trait Format: Sync + Send {
     /// Whether `bytes` (the whole file) carries this format's signature.
     fn sniff(&self, bytes: &[u8]) -> bool;
 
+    /// Extensions this format's files carry although another format claims them (a Quake 3
+    /// model `.skin` is text, WoW's `.skin` is binary and owns the claim): content recognised as
+    /// this format under one of them is no extension mismatch.
+    fn shared_extensions(&self) -> &'static [&'static str] {
+        &[]
+    }
+
     /// Whether a file of this format with no signature match may still be this format (WAL, some
     /// PAA files have no magic): then the extension alone selects it (unless the content is text).
     fn sniff_by_extension_only(&self) -> bool {
+        false
+    }
+
+    /// Whether this format is text (a Quake 3 `.shader` script): a file whose extension claims it
+    /// is read as it even though its content is printable text, which a binary format's claim is
+    /// not ([`crate::registry::sniff_claimed`]).
+    fn reads_text(&self) -> bool {
         false
     }
 

@@ -12,13 +12,17 @@ pub static FORMATS: &[&dyn Format] = &[
     &crate::formats::pbo::PboFormat,
     &crate::formats::paa::PaaFormat,
     &crate::formats::m2::M2Format,
+    &crate::formats::q3text::Q3Skin,
     &crate::formats::m2::SkinFormat,
     &crate::formats::bsp::Bsp,
+    &crate::formats::md3::Md3Format,
     &crate::formats::pak::Pak,
     &crate::formats::zip::ZipFormat,
     &crate::formats::sevenz::SevenZ,
     &crate::formats::mpq::MpqFormat,
     &crate::formats::wal::Wal,
+    &crate::formats::tga::TgaFormat,
+    &crate::formats::q3text::ShaderScript,
 ];
 
 /// What a file turned out to be.
@@ -63,6 +67,9 @@ pub fn sniff_claimed(bytes: &[u8], claimed: Option<&'static dyn Format>) -> Snif
     // is not handed to a binary format's parser on its extension alone (`check` reports the
     // mismatch instead, as the claimed format's engines deserve: `Format::misnamed_severity`).
     match claimed {
+        Some(format) if format.reads_text() && format.sniff_by_extension_only() => {
+            Sniffed::Known(format)
+        }
         Some(_) if looks_like_text(bytes) => Sniffed::Foreign("text"),
         Some(format) if format.sniff_by_extension_only() => Sniffed::Known(format),
         _ => Sniffed::Unknown,

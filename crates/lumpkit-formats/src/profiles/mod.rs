@@ -21,6 +21,7 @@ pub mod arma;
 pub mod pak;
 pub mod quake1;
 pub mod quake2;
+pub mod quake3;
 pub mod warcraft;
 pub mod wow;
 
@@ -64,11 +65,21 @@ pub enum Engine {
     Arma1,
     /// Arma 3.
     Arma3,
+    /// ioquake3 (Quake III Arena, IBSP 46).
+    Ioq3,
+    /// Quake Live (IBSP 46; no public source: listed where a map's layout decides alone).
+    QuakeLive,
+    /// Wolfenstein: Enemy Territory as ET: Legacy reads it (IBSP 47; RTCW shares the layout).
+    Et,
+    /// Jedi Academy as OpenJK reads it (RBSP 1).
+    Jka,
+    /// Qfusion (Warsow, Warfork: IBSP 46/47, RBSP 1, FBSP 1).
+    Qfusion,
 }
 
 impl Engine {
     /// Every engine, in the order of their bits in [`Targets`].
-    pub const ALL: [Engine; 16] = [
+    pub const ALL: [Engine; 21] = [
         Engine::Quake,
         Engine::QuakeSpasm,
         Engine::GoldSrc,
@@ -85,6 +96,11 @@ impl Engine {
         Engine::OfpElite,
         Engine::Arma1,
         Engine::Arma3,
+        Engine::Ioq3,
+        Engine::QuakeLive,
+        Engine::Et,
+        Engine::Jka,
+        Engine::Qfusion,
     ];
 
     /// The name `--target` takes.
@@ -106,6 +122,11 @@ impl Engine {
             Engine::OfpElite => "ofp-elite",
             Engine::Arma1 => "arma1",
             Engine::Arma3 => "arma3",
+            Engine::Ioq3 => "ioq3",
+            Engine::QuakeLive => "quakelive",
+            Engine::Et => "et",
+            Engine::Jka => "jka",
+            Engine::Qfusion => "qfusion",
         }
     }
 
@@ -324,6 +345,16 @@ pub static CONDITIONS: &[&Condition] = &[
     &quake1::GOLDSRC_WAD_TEXTURE_SIZE,
     &quake1::SKY_SIZE,
     &quake1::TEXTURE_UPLOAD,
+    &quake3::SUBMODELS,
+    &quake3::FACE_POINTS,
+    &quake3::QFUSION_EMPTY_LUMP,
+    &quake3::MD3_VERTS,
+    &quake3::MD3_TRIANGLES,
+    &quake3::MD3_TAGS,
+    &quake3::MD3_SHADERS,
+    &quake3::MD3_EMPTY,
+    &quake3::MD3_SURFACE_IDENT,
+    &quake3::TGA_RENDERER,
 ];
 
 /// How loud a condition is whose refusing engines do not refuse the file outright: `refused`
@@ -344,6 +375,21 @@ pub struct Mild {
 
 /// Conditions that are quieter than a refusal.
 pub static MILD: &[Mild] = &[
+    // A texture kind the Quake 3 renderer refuses: an error when a Quake 3 engine is targeted,
+    // info otherwise (Warcraft III and other games ship the same TGA kinds and load them).
+    // A face drawn cut and with the default shader by the id renderers; others draw it whole.
+    Mild {
+        condition: &quake3::FACE_POINTS,
+        refused: Severity::Warning,
+        split: Severity::Info,
+        affected: "drawn with the default shader by",
+    },
+    Mild {
+        condition: &quake3::TGA_RENDERER,
+        refused: Severity::Error,
+        split: Severity::Info,
+        affected: "refused by",
+    },
     // WoW draws the texture solid green; Warcraft III draws it: a warning only for WoW.
     Mild {
         condition: &wow::BLP_NOT_POWER_OF_TWO,

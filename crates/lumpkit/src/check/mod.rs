@@ -119,7 +119,13 @@ fn walk(
         ]));
         children.clear();
     }
-    if let Some(claimed) = claimed.filter(|c| c.name() != format.name()) {
+    let shared = extension_of(own_name).is_some_and(|e| {
+        format
+            .shared_extensions()
+            .iter()
+            .any(|s| s.eq_ignore_ascii_case(e))
+    });
+    if let Some(claimed) = claimed.filter(|c| c.name() != format.name() && !shared) {
         report.diagnostics.insert(0, misnamed(claimed));
     }
     // Members are named after the parent; only archives pay for keeping a copy of the name.

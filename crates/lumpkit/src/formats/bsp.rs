@@ -1,5 +1,6 @@
 //! BSP maps: Quake 2 (IBSP 38, and Qbism QBSP with its extended layout), Quake 1 (BSP29, and
-//! ericw-tools' BSP2 / 2PSB with theirs) and GoldSrc (BSP30).
+//! ericw-tools' BSP2 / 2PSB with theirs), GoldSrc (BSP30), and the Quake 3 engines' IBSP 46/47,
+//! RBSP and FBSP ([`super::q3bsp`]).
 //!
 //! `info` prints `version`, `lumps` (`{name: records}`, bytes for the byte lumps; Quake 1's
 //! `textures` is the miptex count), `entities` (entity count) and for Quake 2 `clusters`; with `--vis`
@@ -15,7 +16,7 @@ use serde::Serialize;
 
 use crate::engines::EngineVerdicts;
 use crate::format::ExtractSink;
-use crate::formats::bsp_textures;
+use crate::formats::{bsp_textures, q3bsp};
 use crate::rules::{NOT_A_PICTURE, PALETTE_REQUIRED};
 use crate::{Child, ChildContent, Context, Extracted, Format, Image, Report, Selection};
 
@@ -45,6 +46,8 @@ pub enum BspInfo {
     Quake2(Quake2BspInfo),
     /// A Quake 1 / GoldSrc map (29, 30, BSP2, 2PSB).
     Quake1(Quake1BspInfo),
+    /// A Quake 3-engine map (IBSP 46/47, RBSP 1, FBSP 1).
+    Quake3(crate::formats::q3bsp::Quake3BspInfo),
 }
 
 /// A Quake 2 map's facts (`info --json`'s `lumps`, `variant`, `entities`, `clusters`, and with
@@ -153,10 +156,13 @@ impl Format for Bsp {
     }
 
     fn sniff(&self, bytes: &[u8]) -> bool {
-        is_q2(bytes) || is_q1(bytes)
+        q3bsp::is_q3(bytes) || is_q2(bytes) || is_q1(bytes)
     }
 
     fn inspect(&self, ctx: &Context<'_>, bytes: &[u8]) -> Report {
+        if q3bsp::is_q3(bytes) {
+            return q3bsp::inspect(ctx, bytes);
+        }
         let mut report = Report::for_context("bsp", ctx);
         let (result, info) = if is_q2(bytes) {
             let mut q2 = None;
@@ -176,6 +182,7 @@ impl Format for Bsp {
             match &mut info {
                 BspInfo::Quake2(q2) => q2.engines = verdicts,
                 BspInfo::Quake1(q1) => q1.engines = verdicts,
+                BspInfo::Quake3(_) => {}
             }
             report.set_info(info);
         }
@@ -183,6 +190,9 @@ impl Format for Bsp {
     }
 
     fn decode(&self, ctx: &Context<'_>, bytes: &[u8], sel: &Selection<'_>) -> Result<Image, Error> {
+        if q3bsp::is_q3(bytes) {
+            return q3bsp::decode(ctx, bytes, sel);
+        }
         if is_q2(bytes) {
             // Quake 2 maps name WAL files; they embed no pictures.
             return Err(Error::caller(&NOT_A_PICTURE, [0; 3]));
@@ -200,7 +210,7 @@ impl Format for Bsp {
     }
 
     fn children<'b>(&self, ctx: &Context<'_>, bytes: &'b [u8]) -> Result<Vec<Child<'b>>, Error> {
-        if is_q2(bytes) {
+        if is_q2(bytes) || q3bsp::is_q3(bytes) {
             return Ok(Vec::new());
         }
         let bsp = Bsp1::parse(bytes, &mut Ignore)?;
@@ -222,6 +232,9 @@ impl Format for Bsp {
         bytes: &[u8],
         out: &mut ExtractSink<'_>,
     ) -> io::Result<Vec<Error>> {
+        if q3bsp::is_q3(bytes) {
+            return q3bsp::extract(ctx, bytes, out);
+        }
         if is_q2(bytes) {
             return match Directory::parse(bytes, &mut Ignore) {
                 Ok(d) => {
