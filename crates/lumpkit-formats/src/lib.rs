@@ -52,6 +52,7 @@ pub mod dictionary;
 pub mod error;
 pub mod limits;
 pub mod m2;
+pub mod mdx;
 pub mod miptex;
 pub mod mpq;
 pub mod paa;
@@ -67,6 +68,7 @@ pub mod pak;
 pub mod q1bsp;
 pub mod q2bsp;
 pub mod sevenz;
+pub mod w3x;
 pub mod wal;
 pub mod zip;
 

@@ -14,6 +14,9 @@ pub use crate::formats::m2::{
     Aabb, ListCut, M2Chunk, M2Chunked, M2Counts, M2Info, M2Material, M2Texture, SkinBatch,
     SkinInfo, ViewCounts,
 };
+pub use crate::formats::mdx::{
+    MdxCounts, MdxGeoset, MdxInfo, MdxLayer, MdxMaterial, MdxSequence, MdxTexture,
+};
 pub use crate::formats::mpq::{MpqEntry, MpqInfo};
 pub use crate::formats::paa::{PaaInfo, PaaLevel, PaaTags};
 pub use crate::formats::pak::{PakEntry, PakInfo};
@@ -67,6 +70,8 @@ info_enum!(
     M2(M2Info),
     /// A WoW `.skin` profile.
     Skin(SkinInfo),
+    /// A Warcraft III MDX model.
+    Mdx(MdxInfo),
     /// An MPQ archive.
     Mpq(MpqInfo),
     /// A ZIP archive.

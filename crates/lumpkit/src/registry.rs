@@ -13,6 +13,7 @@ pub static FORMATS: &[&dyn Format] = &[
     &crate::formats::paa::PaaFormat,
     &crate::formats::m2::M2Format,
     &crate::formats::m2::SkinFormat,
+    &crate::formats::mdx::MdxFormat,
     &crate::formats::bsp::Bsp,
     &crate::formats::pak::Pak,
     &crate::formats::zip::ZipFormat,

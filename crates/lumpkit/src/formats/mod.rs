@@ -5,6 +5,7 @@ pub mod blp;
 pub mod bsp;
 pub mod bsp_textures;
 pub mod m2;
+pub mod mdx;
 pub mod miptex;
 pub mod mpq;
 pub mod paa;
