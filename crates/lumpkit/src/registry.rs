@@ -20,6 +20,14 @@ pub static FORMATS: &[&dyn Format] = &[
     &crate::formats::sevenz::SevenZ,
     &crate::formats::mpq::MpqFormat,
     &crate::formats::wal::Wal,
+    &crate::formats::w3x::W3I,
+    &crate::formats::w3x::W3E,
+    &crate::formats::w3x::DOO,
+    &crate::formats::w3x::WPM,
+    &crate::formats::w3x::SHD,
+    &crate::formats::w3x::MMP,
+    &crate::formats::w3x::IMP,
+    &crate::formats::w3x::OBJECTS,
 ];
 
 /// What a file turned out to be.

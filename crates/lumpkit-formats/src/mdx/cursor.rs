@@ -81,6 +81,20 @@ impl<'a> Cursor<'a> {
         self.tag().map(f32::from_le_bytes)
     }
 
+    /// A NUL-terminated string (the NUL consumed, not returned); `None` when no NUL is left.
+    pub fn cstr(&mut self) -> Option<&'a [u8]> {
+        let rest = self.rest();
+        let n = crate::bytes::find_byte(0, rest)?;
+        let s = self.take(n)?;
+        self.skip(1)?;
+        Some(s)
+    }
+
+    /// A single byte.
+    pub fn u8(&mut self) -> Option<u8> {
+        self.take(1)?.first().copied()
+    }
+
     /// The bytes not read yet, without consuming them.
     pub fn rest(&self) -> &'a [u8] {
         self.data.get(self.pos..).unwrap_or(&[])

@@ -12,6 +12,7 @@ pub mod paa;
 pub mod pak;
 pub mod pbo;
 pub mod sevenz;
+pub mod w3x;
 pub mod wad;
 pub mod wal;
 pub mod zip;
