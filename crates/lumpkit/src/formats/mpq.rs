@@ -167,7 +167,7 @@ impl Format for MpqFormat {
             let exists = |name: &str| archive.lookup(name.replace('/', "\\").as_bytes()).is_some();
             let mut sink = report.sink(ctx.strict);
             match map::check(&children, &exists, &mut sink) {
-                Ok(facts) => Some(facts),
+                Ok(facts) => Some(Box::new(facts)),
                 Err(e) => {
                     report.fail(e);
                     None
@@ -802,7 +802,7 @@ fn path_unsafe(name: &str) -> bool {
 }
 
 /// The typed facts: header facts and the member list.
-fn info(archive: &Archive<'_>, map: Option<MapFacts>) -> MpqInfo {
+fn info(archive: &Archive<'_>, map: Option<Box<MapFacts>>) -> MpqInfo {
     let mpq = &archive.mpq;
     MpqInfo {
         header_offset: mpq.header_offset,
@@ -867,7 +867,7 @@ pub struct MpqInfo {
     /// For a Warcraft III map, its files' facts (`w3i`, `w3e`, `doo`, `imp`, `wpm`, `shd`,
     /// `mmp`), flattened into the object.
     #[serde(flatten)]
-    pub map_files: Option<MapFacts>,
+    pub map_files: Option<Box<MapFacts>>,
 }
 
 /// One MPQ member.
