@@ -110,6 +110,7 @@ async function checkFiles(list) {
   document.body.dataset.state = 'done';
   document.body.dataset.checkSeconds = seconds.toFixed(3);
   refreshFilters();
+  if ($('group-kind').checked) groupByKind(true);
   summarize();
 }
 
@@ -145,6 +146,49 @@ function addRecord(r) {
   records.push(item);
   $('table').tBodies[0].append(row);
   applyFilter(item);
+}
+
+// ---- archive members grouped by kind ------------------------------------------------------------
+
+/** What a member is, for a map maker: models, textures, map data, object data, scripts, the rest. */
+const KINDS = [
+  ['models', /\.(mdx|mdl|m2|md3|mdl)$/i],
+  ['textures', /\.(blp|tga|dds|paa|wal|png|jpe?g)$/i],
+  ['map data', /(^|[\\/])war3map(units)?\.(w3i|w3e|doo|wpm|shd|mmp|imp|w3r|w3c|w3s|wtg|wct|wts)$/i],
+  ['object data', /\.(w3u|w3t|w3b|w3d|w3a|w3h|w3q|w3o)$/i],
+  ['scripts and text', /\.(j|lua|txt|slk|fdf|toc|ai)$/i],
+  ['sounds', /\.(wav|mp3|ogg|flac)$/i],
+];
+
+function kindOf(record) {
+  const own = record.location[record.location.length - 1];
+  const hit = KINDS.find(([, re]) => re.test(own));
+  return hit ? hit[0] : 'other';
+}
+
+/** Re-orders the table: each file, then its members kind by kind under a header row with the
+ * kind's count and worst status; unchecked, the rows go back to the order they were checked in. */
+function groupByKind(on) {
+  const body = $('table').tBodies[0];
+  body.querySelectorAll('tr.kind-group').forEach((r) => r.remove());
+  if (!on) {
+    body.append(...records.map((r) => r.row));
+    return;
+  }
+  const worst = (list) => ['error', 'warning', 'ok'].find((s) => list.some((r) => r.status === s)) ?? 'ok';
+  for (const top of records.filter((r) => r.location.length === 1)) {
+    body.append(top.row);
+    const members = records.filter((r) => r.location.length > 1 && r.location[0] === top.location[0]);
+    for (const kind of [...KINDS.map(([k]) => k), 'other']) {
+      const group = members.filter((r) => kindOf(r) === kind);
+      if (!group.length) continue;
+      const status = worst(group);
+      body.append(el('tr', { class: 'kind-group', 'data-kind': kind, 'data-status': status },
+        el('td', { class: `status status-${status}`, text: status }),
+        el('td', { colspan: 5, text: `${kind} (${group.length})` })));
+      body.append(...group.map((r) => r.row));
+    }
+  }
 }
 
 function applyFilter(item) {
@@ -345,6 +389,7 @@ ask('engines').then((names) => {
 }).catch((e) => showPageError(`lumpkit failed to list engines: ${e.message}`));
 $('filter-status').addEventListener('change', () => records.forEach(applyFilter));
 $('filter-format').addEventListener('change', () => records.forEach(applyFilter));
+$('group-kind').addEventListener('change', () => groupByKind($('group-kind').checked));
 $('export').addEventListener('click', exportJsonLines);
 $('clear').addEventListener('click', () => {
   records.splice(0).forEach((r) => r.row.remove());

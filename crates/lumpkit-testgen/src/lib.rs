@@ -19,6 +19,7 @@ pub mod jpeg;
 pub mod lz;
 pub mod m2;
 pub mod many;
+pub mod mdx;
 pub mod misc;
 pub mod mpq;
 pub mod paa;
@@ -28,6 +29,7 @@ pub mod q1map;
 pub mod sevenz;
 pub mod streams;
 pub mod tree;
+pub mod w3x;
 pub mod wad;
 pub mod wal;
 pub mod zip;
@@ -90,6 +92,8 @@ pub fn all() -> Vec<(&'static str, Vec<Sample>)> {
         ("zip", zip::samples()),
         ("7z", sevenz::samples()),
         ("mpq", mpq::samples()),
+        ("mdx", mdx::samples()),
+        ("w3x", w3x::samples()),
     ]
 }
 

@@ -534,6 +534,11 @@ fn set_u32(b: &mut [u8], at: usize, v: u32) {
 }
 
 /// A small valid BLP from the BLP writer, for `check` to descend into.
+/// A small valid BLP, as maps hold their minimap and imports.
+pub fn blp_bytes() -> Vec<u8> {
+    blp()
+}
+
 fn blp() -> Vec<u8> {
     crate::blp::samples()
         .into_iter()

@@ -334,13 +334,6 @@ pub static EXTENT_NEGATIVE: Rule = Rule {
     message: "{0} extents have a minimum above their maximum (first at this offset): culling may hide the model (community lore: \"dodgy extents\"; mdx-m3-viewer's sanity test: warning)",
 };
 
-/// A model texture path into the map's own imports that the map does not hold (checked by the map).
-pub static IMPORT_MISSING: Rule = Rule {
-    code: "mdx-import-missing",
-    severity: Severity::Warning,
-    message: "{0} paths of this model point into the map's imports but the map holds no such file (first at this offset): the game draws those textures missing (green/black)",
-};
-
 /// Every MDX rule.
 pub static RULES: &[&Rule] = &[
     &BAD_MAGIC,
@@ -389,5 +382,4 @@ pub static RULES: &[&Rule] = &[
     &EMITTER_SETTINGS,
     &POPCORN_GUIDE,
     &EXTENT_NEGATIVE,
-    &IMPORT_MISSING,
 ];

@@ -2,7 +2,7 @@
 //! `doo`, `imp`, `wpm`, `shd`, `mmp`, with the fields of `shared/corpus/w3x/SOURCES.md`) and the
 //! invariants that need several of its files (`research/wc3-map.md` §2.2): terrain against the
 //! map info's playable area, pathing 4× and shadows 16× the tiles, the tileset in both files,
-//! every import of `war3map.imp` present, and every model texture path into the map's imports
+//! every import of `war3map.imp` present (the editor's flags 5, 8, 10, 13), and every model texture path into the map's imports
 //! present. Each file's own problems are reported on the member itself (`formats/w3x.rs`); only
 //! what needs the whole map is reported here, on the archive.
 //!
@@ -134,6 +134,11 @@ pub(crate) fn check(
         let mut missing = 0u64;
         let mut total = 0u64;
         for entry in imp.iter() {
+            // Flags 5/8 (under war3mapImported\) and 10/13 (full path) are the editor's; Blizzard's
+            // own 1.31 maps list their locale files from the game's data with flag 1: not the map's.
+            if !matches!(entry.flag, 5 | 8 | 10 | 13) {
+                continue;
+            }
             total = total.saturating_add(1);
             let path = String::from_utf8_lossy(entry.path).into_owned();
             let full = if entry.full_path() {
