@@ -840,24 +840,23 @@ fn all_tracks<S: Sink>(mdx: &Mdx<'_>, facts: &Facts, out: &mut Once<'_, S>) -> R
         if t.interpolation == 0 || len < 2 || budget == 0 {
             return Ok(());
         }
-        let mut ranges = |start: i64, end: i64, which: u64| {
-            // Keys inside [start, end], by binary search over the sorted frames.
-            let first = partition(
-                len,
-                |i| i64::from(t.frame(i).unwrap_or(0)) < start,
-                &mut budget,
-            );
-            let past = partition(
-                len,
-                |i| i64::from(t.frame(i).unwrap_or(0)) <= end,
-                &mut budget,
-            );
-            if past >= first.saturating_add(2) {
-                let last = past.saturating_sub(1);
-                let opens = i64::from(t.frame(first).unwrap_or(0)) == start;
-                if !opens && t.value_bytes(first) != t.value_bytes(last) {
-                    return Some(which);
-                }
+        let frame = |k: usize| i64::from(t.frame(k).unwrap_or(0));
+        // A key belongs to the first sequence (in file order) whose interval holds it, as the
+        // sanity test assigns keys: a key on the frame where one sequence ends and the next
+        // begins is the earlier one's.
+        let mut ranges = |start: i64, end: i64, which: u64, earlier: &[super::raw::Sequence]| {
+            let first = partition(len, |i| frame(i) < start, &mut budget);
+            let past = partition(len, |i| frame(i) <= end, &mut budget);
+            let mut owned = |k: usize| {
+                budget = budget.saturating_sub(earlier.len() as u64);
+                !earlier.iter().any(|s| {
+                    (i64::from(s.start.get())..=i64::from(s.end.get())).contains(&frame(k))
+                })
+            };
+            let lo = (first..past).find(|&k| owned(k))?;
+            let hi = (lo..past).rev().find(|&k| owned(k))?;
+            if hi > lo && frame(lo) != start && t.value_bytes(lo) != t.value_bytes(hi) {
+                return Some(which);
             }
             None
         };
@@ -866,11 +865,12 @@ fn all_tracks<S: Sink>(mdx: &Mdx<'_>, facts: &Facts, out: &mut Once<'_, S>) -> R
                 .global_sequences()
                 .nth(t.global_sequence as usize)
                 .unwrap_or(0);
-            ranges(0, duration.into(), t.global_sequence as u64)
+            ranges(0, duration.into(), t.global_sequence as u64, &[])
         } else {
-            seqs.iter()
-                .enumerate()
-                .find_map(|(i, s)| ranges(s.start.get().into(), s.end.get().into(), i as u64))
+            seqs.iter().enumerate().find_map(|(i, s)| {
+                let earlier = seqs.get(..i).unwrap_or(&[]);
+                ranges(s.start.get().into(), s.end.get().into(), i as u64, earlier)
+            })
         };
         if let Some(which) = missing {
             opening.add(t.offset, which);
