@@ -23,6 +23,7 @@ pub use crate::formats::pak::{PakEntry, PakInfo};
 pub use crate::formats::pbo::{PboEntry, PboInfo};
 pub use crate::formats::sevenz::{SevenZEntry, SevenZInfo};
 pub use crate::formats::wad::{WadEntry, WadInfo, WadPictureInfo, WadPictureLevel};
+pub use crate::formats::w3x::MapFileInfo;
 pub use crate::formats::wal::{WalInfo, WalLevel};
 pub use crate::formats::zip::{ZipEntry, ZipInfo};
 
@@ -72,6 +73,8 @@ info_enum!(
     Skin(SkinInfo),
     /// A Warcraft III MDX model.
     Mdx(MdxInfo),
+    /// A Warcraft III map file (`war3map.w3i`, `.w3e`, `.doo`, …).
+    MapFile(MapFileInfo),
     /// An MPQ archive.
     Mpq(MpqInfo),
     /// A ZIP archive.

@@ -13,6 +13,7 @@ use lumpkit_formats::w3x::w3e::W3e;
 use lumpkit_formats::w3x::w3i::W3i;
 use lumpkit_formats::w3x::{doo, grids, rules, w3e};
 use lumpkit_formats::{Error, Sink};
+use serde::Serialize;
 use serde_json::{Value, json};
 
 use crate::{Context, Format, Report, Version};
@@ -116,16 +117,24 @@ impl Format for MapFileFormat {
         match facts {
             Ok((version, fields)) => {
                 report.version = version.map(Version::from);
-                if let Value::Object(map) = fields {
-                    for (k, v) in map {
-                        report.set(&k, v);
-                    }
+                if let Value::Object(facts) = fields {
+                    report.set_info(MapFileInfo { facts });
                 }
             }
             Err(e) => report.fail(e),
         }
         report
     }
+}
+
+/// The facts of one map file (the object a map's `info` shows under the file's name: `version`,
+/// `tileset`, `width`, `doodads`, `entries`, …, as `shared/corpus/w3x/SOURCES.md` names them).
+#[derive(Clone, Debug, Serialize)]
+#[non_exhaustive]
+pub struct MapFileInfo {
+    /// The fields, in `info`'s order.
+    #[serde(flatten)]
+    pub facts: serde_json::Map<String, Value>,
 }
 
 /// Reads one map file: its version and its facts as the JSON `info` prints (the object the map's
