@@ -22,8 +22,8 @@ pub use crate::formats::paa::{PaaInfo, PaaLevel, PaaTags};
 pub use crate::formats::pak::{PakEntry, PakInfo};
 pub use crate::formats::pbo::{PboEntry, PboInfo};
 pub use crate::formats::sevenz::{SevenZEntry, SevenZInfo};
-pub use crate::formats::wad::{WadEntry, WadInfo, WadPictureInfo, WadPictureLevel};
 pub use crate::formats::w3x::MapFileInfo;
+pub use crate::formats::wad::{WadEntry, WadInfo, WadPictureInfo, WadPictureLevel};
 pub use crate::formats::wal::{WalInfo, WalLevel};
 pub use crate::formats::zip::{ZipEntry, ZipInfo};
 

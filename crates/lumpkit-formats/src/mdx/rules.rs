@@ -69,7 +69,7 @@ pub static VERSION_UNKNOWN: Rule = Rule {
 /// A version newer than the targeted client (engine-profiled).
 pub static VERSION_TOO_NEW: Rule = Rule {
     code: "mdx-version-too-new",
-    severity: Severity::Warning,
+    severity: Severity::Info,
     message: "MDX version {0} is a Reforged model: {sides}; {effect}",
 };
 

@@ -97,27 +97,27 @@ pub static W3I_VERSION: Condition = Condition {
         EngineLimit {
             engine: Engine::Wc3_126,
             max: Some(25),
-            source: "HiveWE wiki war3map.w3i: 25 = The Frozen Throne",
+            source: "stijnherfst/HiveWE wiki war3map.w3i: 25 = The Frozen Throne",
         },
         EngineLimit {
             engine: Engine::Wc3_127b,
             max: Some(25),
-            source: "HiveWE wiki war3map.w3i: 25 = The Frozen Throne",
+            source: "stijnherfst/HiveWE wiki war3map.w3i: 25 = The Frozen Throne",
         },
         EngineLimit {
             engine: Engine::Wc3_128,
             max: Some(25),
-            source: "HiveWE wiki war3map.w3i: 28 = 1.31",
+            source: "stijnherfst/HiveWE wiki war3map.w3i: 28 = 1.31",
         },
         EngineLimit {
             engine: Engine::Wc3_131,
             max: Some(28),
-            source: "HiveWE wiki war3map.w3i: 28 = 1.31, 31 = 1.32",
+            source: "stijnherfst/HiveWE wiki war3map.w3i: 28 = 1.31, 31 = 1.32",
         },
         EngineLimit {
             engine: Engine::Wc3Reforged,
             max: Some(33),
-            source: "HiveWE map_info.ixx reads up to 33 (2.0)",
+            source: "stijnherfst/HiveWE src/base/map_info.ixx reads up to 33 (2.0)",
         },
     ],
     exhaustive: true,

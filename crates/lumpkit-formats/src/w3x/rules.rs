@@ -53,7 +53,7 @@ pub static W3I_TRUNCATED: Rule = Rule {
 /// A `war3map.w3i` version newer than the targeted client (engine-profiled).
 pub static W3I_VERSION_TOO_NEW: Rule = Rule {
     code: "w3i-version-too-new",
-    severity: Severity::Warning,
+    severity: Severity::Info,
     message: "war3map.w3i version {0} was saved by a newer World Editor: {sides}; {effect}",
 };
 
