@@ -153,7 +153,13 @@ fn a_mis_draw_is_info_by_default_and_names_both_sides() {
     );
     assert_eq!(
         d["loaded_by"],
-        serde_json::json!(["wc3-1.26", "wc3-1.27b", "wc3-1.28"])
+        serde_json::json!([
+            "wc3-1.26",
+            "wc3-1.27b",
+            "wc3-1.28",
+            "wc3-1.31",
+            "wc3-reforged"
+        ])
     );
     let message = d["message"].as_str().unwrap();
     assert!(

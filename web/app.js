@@ -176,6 +176,41 @@ function addRecord(r) {
   applyFilter(item);
 }
 
+// ---- archive members grouped by kind ------------------------------------------------------------
+
+/** What a member is, for a map maker: models, textures, map data, object data, scripts, the rest. */
+const KINDS = [
+  ['models', /\.(mdx|mdl|m2|md3)$/i],
+  ['textures', /\.(blp|tga|dds|paa|wal|png|jpe?g)$/i],
+  ['map data', /(^|[\\/])war3map(units)?\.(w3i|w3e|doo|wpm|shd|mmp|imp|w3r|w3c|w3s|wtg|wct|wts)$/i],
+  ['object data', /\.(w3u|w3t|w3b|w3d|w3a|w3h|w3q|w3o)$/i],
+  ['scripts and text', /\.(j|lua|txt|slk|fdf|toc|ai)$/i],
+  ['sounds', /\.(wav|mp3|ogg|flac)$/i],
+];
+const KIND_ORDER = [...KINDS.map(([k]) => k), 'other'];
+
+function kindOf(record) {
+  const own = record.location[record.location.length - 1];
+  const hit = KINDS.find(([, re]) => re.test(own));
+  return hit ? hit[0] : 'other';
+}
+
+/** A file's members kind by kind, each kind under a header row with its count and worst status
+ *  (only kinds with a row to show). */
+function byKind(members, body) {
+  const worst = (list) => ['error', 'warning', 'ok'].find((st) => list.some((r) => r.status === st)) ?? 'ok';
+  for (const kind of KIND_ORDER) {
+    const group = members.filter((r) => kindOf(r) === kind);
+    if (!group.length) continue;
+    const status = worst(group);
+    const header = el('tr', { class: 'kind-group', 'data-kind': kind, 'data-status': status },
+      el('td', { class: `status status-${status}`, text: status }),
+      el('td', { colspan: 5, text: `${kind} (${group.length})` }));
+    body.append(header, ...group.map((r) => r.row));
+    header.hidden = group.every((r) => r.row.hidden);
+  }
+}
+
 /** Whether a record's row is shown under the chosen filters (before folding). */
 function wanted(item) {
   const status = $('filter-status').value;
@@ -201,7 +236,7 @@ function dropped(item) {
 const open = new Set();
 function render() {
   const body = $('table').tBodies[0];
-  for (const g of [...body.querySelectorAll('tr.group')]) g.remove();
+  for (const g of [...body.querySelectorAll('tr.group, tr.kind-group')]) g.remove();
   const byFile = new Map();
   for (const r of records) {
     const key = r.location[0];
@@ -212,15 +247,19 @@ function render() {
   const worst = (list) => Math.max(...list.map((r) => RANK[r.status]));
   const order = [...byFile.values()];
   if (problems) order.sort((a, b) => worst(b) - worst(a));
+  const kinds = $('group-kind').checked;
   for (const list of order) {
     const groups = problems ? sharedFindings(list) : [];
     const folded = new Set(groups.flatMap((g) => g.members));
     for (const r of list) {
-      body.append(r.row);
       const inGroup = folded.has(r) && !groups.some((g) => g.members.includes(r) && open.has(g.key));
       r.row.hidden = !wanted(r) || inGroup;
-      if (r === list[0]) for (const g of groups) body.append(groupRow(g));
     }
+    const [own, ...members] = list;
+    body.append(own.row);
+    for (const g of groups) body.append(groupRow(g));
+    if (kinds) byKind(members, body);
+    else body.append(...members.map((r) => r.row));
   }
   verdicts(order);
 }
@@ -486,6 +525,7 @@ ask('engines').then((names) => {
 }).catch((e) => showPageError(`lumpkit failed to list engines: ${e.message}`));
 $('filter-status').addEventListener('change', render);
 $('filter-format').addEventListener('change', render);
+$('group-kind').addEventListener('change', render);
 $('export').addEventListener('click', exportJsonLines);
 $('clear').addEventListener('click', () => {
   records.splice(0).forEach((r) => r.row.remove());

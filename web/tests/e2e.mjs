@@ -176,6 +176,25 @@ async function run() {
   const lines = readFileSync(await (await download).path(), 'utf8').trim().split('\n');
   check(lines.length === expected.size + 1, `export: ${lines.length} JSON lines, want ${expected.size + 1}`);
 
+  // 7. A map's members grouped by kind: a header row per kind, each member under its kind.
+  await page.check('#group-kind');
+  const map = 'corpus/w3x/model_texture_missing.w3x';
+  const groups = await page.evaluate((name) => {
+    const rows = [...document.querySelectorAll('#table tbody tr')];
+    const out = [];
+    for (const r of rows.slice(rows.findIndex((x) => x.dataset.path === name) + 1)) {
+      if (r.classList.contains('group')) continue; // a finding many members share, before the kinds
+      if (r.classList.contains('kind-group')) out.push({ kind: r.dataset.kind, members: [] });
+      else if (r.dataset.path.startsWith(`${name}!`) && out.length) out[out.length - 1].members.push(r.dataset.path);
+      else break;
+    }
+    return out;
+  }, map);
+  check(groups.some((g) => g.kind === 'models' && g.members.some((p) => p.endsWith('.mdx')))
+    && groups.some((g) => g.kind === 'map data' && g.members.some((p) => p.endsWith('war3map.w3i'))),
+    `${map} grouped by kind: ${JSON.stringify(groups)}`);
+  await page.uncheck('#group-kind');
+
   // 6. Target engines: picking OFP Elite re-checks the files; a PBO with `Cprs` entries (info by
   // default) is then an error, as `lumpkit check --target ofp-elite` says.
   const cprs = 'corpus/pbo/cprs.pbo';

@@ -53,6 +53,7 @@ pub mod error;
 pub mod limits;
 pub mod m2;
 pub mod md3;
+pub mod mdx;
 pub mod miptex;
 pub mod mpq;
 pub mod paa;
@@ -71,6 +72,7 @@ pub mod q3bsp;
 pub mod q3text;
 pub mod sevenz;
 pub mod tga;
+pub mod w3x;
 pub mod wal;
 pub mod zip;
 

@@ -58,6 +58,8 @@ pub static ALL: &[&[&Rule]] = &[
     crate::zip::rules::RULES,
     crate::sevenz::rules::RULES,
     crate::mpq::rules::RULES,
+    crate::mdx::rules::RULES,
+    crate::w3x::rules::RULES,
 ];
 
 /// Iterates over every known rule.

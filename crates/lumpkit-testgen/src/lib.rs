@@ -20,6 +20,7 @@ pub mod lz;
 pub mod m2;
 pub mod many;
 pub mod md3;
+pub mod mdx;
 pub mod misc;
 pub mod mpq;
 pub mod paa;
@@ -31,6 +32,7 @@ pub mod sevenz;
 pub mod streams;
 pub mod tga;
 pub mod tree;
+pub mod w3x;
 pub mod wad;
 pub mod wal;
 pub mod zip;
@@ -97,6 +99,8 @@ pub fn all() -> Vec<(&'static str, Vec<Sample>)> {
         ("md3", md3::samples()),
         ("tga", tga::samples()),
         ("q3text", tga::text_samples()),
+        ("mdx", mdx::samples()),
+        ("w3x", w3x::samples()),
     ]
 }
 

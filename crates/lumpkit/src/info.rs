@@ -15,6 +15,9 @@ pub use crate::formats::m2::{
     SkinInfo, ViewCounts,
 };
 pub use crate::formats::md3::{Md3Counts, Md3Info, Md3Surface};
+pub use crate::formats::mdx::{
+    MdxCounts, MdxGeoset, MdxInfo, MdxLayer, MdxMaterial, MdxSequence, MdxTexture,
+};
 pub use crate::formats::mpq::{MpqEntry, MpqInfo};
 pub use crate::formats::paa::{PaaInfo, PaaLevel, PaaTags};
 pub use crate::formats::pak::{PakEntry, PakInfo};
@@ -23,6 +26,7 @@ pub use crate::formats::q3bsp::Quake3BspInfo;
 pub use crate::formats::q3text::{Q3SkinInfo, ShaderScriptInfo, SkinLine};
 pub use crate::formats::sevenz::{SevenZEntry, SevenZInfo};
 pub use crate::formats::tga::TgaInfo;
+pub use crate::formats::w3x::MapFileInfo;
 pub use crate::formats::wad::{WadEntry, WadInfo, WadPictureInfo, WadPictureLevel};
 pub use crate::formats::wal::{WalInfo, WalLevel};
 pub use crate::formats::zip::{ZipEntry, ZipInfo};
@@ -73,6 +77,10 @@ info_enum!(
     Skin(SkinInfo),
     /// A Quake 3-engine MD3 model.
     Md3(Md3Info),
+    /// A Warcraft III MDX model.
+    Mdx(MdxInfo),
+    /// A Warcraft III map file (`war3map.w3i`, `.w3e`, `.doo`, …).
+    MapFile(MapFileInfo),
     /// An MPQ archive.
     Mpq(MpqInfo),
     /// A ZIP archive.

@@ -14,6 +14,7 @@ pub static FORMATS: &[&dyn Format] = &[
     &crate::formats::m2::M2Format,
     &crate::formats::q3text::Q3Skin,
     &crate::formats::m2::SkinFormat,
+    &crate::formats::mdx::MdxFormat,
     &crate::formats::bsp::Bsp,
     &crate::formats::md3::Md3Format,
     &crate::formats::pak::Pak,
@@ -23,6 +24,14 @@ pub static FORMATS: &[&dyn Format] = &[
     &crate::formats::wal::Wal,
     &crate::formats::tga::TgaFormat,
     &crate::formats::q3text::ShaderScript,
+    &crate::formats::w3x::W3I,
+    &crate::formats::w3x::W3E,
+    &crate::formats::w3x::DOO,
+    &crate::formats::w3x::WPM,
+    &crate::formats::w3x::SHD,
+    &crate::formats::w3x::MMP,
+    &crate::formats::w3x::IMP,
+    &crate::formats::w3x::OBJECTS,
 ];
 
 /// What a file turned out to be.

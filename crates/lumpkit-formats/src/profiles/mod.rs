@@ -51,8 +51,12 @@ pub enum Engine {
     Wc3_126,
     /// Warcraft III 1.27b.
     Wc3_127b,
-    /// Warcraft III 1.28 and later.
+    /// Warcraft III 1.28 to 1.30.
     Wc3_128,
+    /// Warcraft III 1.31 (the last classic client: Lua scripts, w3i version 28).
+    Wc3_131,
+    /// Warcraft III: Reforged (1.32 on, 2.0 included).
+    Wc3Reforged,
     /// World of Warcraft 3.3.5 (Wrath of the Lich King).
     Wow335,
     /// World of Warcraft retail.
@@ -79,7 +83,7 @@ pub enum Engine {
 
 impl Engine {
     /// Every engine, in the order of their bits in [`Targets`].
-    pub const ALL: [Engine; 21] = [
+    pub const ALL: [Engine; 23] = [
         Engine::Quake,
         Engine::QuakeSpasm,
         Engine::GoldSrc,
@@ -90,6 +94,8 @@ impl Engine {
         Engine::Wc3_126,
         Engine::Wc3_127b,
         Engine::Wc3_128,
+        Engine::Wc3_131,
+        Engine::Wc3Reforged,
         Engine::Wow335,
         Engine::WowRetail,
         Engine::Ofp,
@@ -116,6 +122,8 @@ impl Engine {
             Engine::Wc3_126 => "wc3-1.26",
             Engine::Wc3_127b => "wc3-1.27b",
             Engine::Wc3_128 => "wc3-1.28",
+            Engine::Wc3_131 => "wc3-1.31",
+            Engine::Wc3Reforged => "wc3-reforged",
             Engine::Wow335 => "wow-3.3.5",
             Engine::WowRetail => "wow-retail",
             Engine::Ofp => "ofp",
@@ -336,6 +344,8 @@ pub static CONDITIONS: &[&Condition] = &[
     &quake2::SURFACE_EXTENTS,
     &pak::FILES,
     &warcraft::BLP1_SIZE,
+    &warcraft::MDX_VERSION,
+    &warcraft::W3I_VERSION,
     &wow::BLP_NOT_POWER_OF_TWO,
     &arma::PAA_NOT_POWER_OF_TWO,
     &arma::PAA_DXT_BELOW_BLOCK,
@@ -396,6 +406,20 @@ pub static MILD: &[Mild] = &[
         refused: Severity::Warning,
         split: Severity::Info,
         affected: "drawn wrong by",
+    },
+    // A Reforged model or map is fine for Reforged: by default worth knowing, an error only
+    // under a classic target.
+    Mild {
+        condition: &warcraft::MDX_VERSION,
+        refused: Severity::Error,
+        split: Severity::Info,
+        affected: "refused by",
+    },
+    Mild {
+        condition: &warcraft::W3I_VERSION,
+        refused: Severity::Error,
+        split: Severity::Info,
+        affected: "refused by",
     },
     // Arma 3 does not use it as a standard texture; UI icons load: a warning only for Arma.
     Mild {

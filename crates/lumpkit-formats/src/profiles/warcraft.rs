@@ -1,4 +1,5 @@
-//! Warcraft III: which patch loads a BLP1 over 512 pixels. The facts come from the BLP
+//! Warcraft III: which patch loads a BLP1 over 512 pixels, an MDX model of a given version, and
+//! a map of a given `war3map.w3i` version. The facts come from the BLP
 //! specification write-up (`../shared/specs/blp-wc3.txt`: line 18, "BLP1 used to have the same
 //! dimension limit as BLP0 until … patch 1.27b" and "limit the largest useful mipmap level to at
 //! most 512 pixels … until … patch 1.29"; line 623, 1.28 "will load BLP files larger than 512*512
@@ -30,6 +31,93 @@ pub static BLP1_SIZE: Condition = Condition {
             engine: Engine::Wc3_128,
             max: None,
             source: "shared/specs/blp-wc3.txt:623: 1.28 loads it and uses the largest level of 512 or less",
+        },
+        EngineLimit {
+            engine: Engine::Wc3_131,
+            max: None,
+            source: SPEC,
+        },
+        EngineLimit {
+            engine: Engine::Wc3Reforged,
+            max: None,
+            source: SPEC,
+        },
+    ],
+    exhaustive: true,
+};
+
+/// Where the Reforged model versions come from (research/wc3-map.md §1.3).
+const TM_ISSUES: &str = "TaylorMouse/warcraft_III_reforged_tools issues #4 and #7 (1100 models from 1.33 need converting to 1000 for older readers; 1200 from 2.0)";
+
+/// The MDX version of a model: classic clients read only 800 (research/wc3-map.md §1.1, §1.3).
+pub static MDX_VERSION: Condition = Condition {
+    rule: &crate::mdx::rules::VERSION_TOO_NEW,
+    limit: "MDX 800 (classic clients)",
+    what: "MDX version",
+    effect: "classic clients read only version 800; Reforged 1.32 reads up to 1000, 1.33 up to 1100, 2.0 up to 1200",
+    engines: &[
+        EngineLimit {
+            engine: Engine::Wc3_126,
+            max: Some(800),
+            source: TM_ISSUES,
+        },
+        EngineLimit {
+            engine: Engine::Wc3_127b,
+            max: Some(800),
+            source: TM_ISSUES,
+        },
+        EngineLimit {
+            engine: Engine::Wc3_128,
+            max: Some(800),
+            source: TM_ISSUES,
+        },
+        EngineLimit {
+            engine: Engine::Wc3_131,
+            max: Some(800),
+            source: TM_ISSUES,
+        },
+        EngineLimit {
+            engine: Engine::Wc3Reforged,
+            max: Some(1200),
+            source: TM_ISSUES,
+        },
+    ],
+    exhaustive: true,
+};
+
+/// The `war3map.w3i` format version a map needs: 18 (Reign of Chaos) and 25 (The Frozen Throne)
+/// load in every classic client, 28 needs 1.31, 31 and later need Reforged (HiveWE wiki
+/// "war3map.w3i", research/wc3-map.md §2.2).
+pub static W3I_VERSION: Condition = Condition {
+    rule: &crate::w3x::rules::W3I_VERSION_TOO_NEW,
+    limit: "w3i 25 (classic before 1.31)",
+    what: "w3i version",
+    effect: "the client does not list or load a map saved by a newer World Editor",
+    engines: &[
+        EngineLimit {
+            engine: Engine::Wc3_126,
+            max: Some(25),
+            source: "stijnherfst/HiveWE wiki war3map.w3i: 25 = The Frozen Throne",
+        },
+        EngineLimit {
+            engine: Engine::Wc3_127b,
+            max: Some(25),
+            source: "stijnherfst/HiveWE wiki war3map.w3i: 25 = The Frozen Throne",
+        },
+        EngineLimit {
+            engine: Engine::Wc3_128,
+            max: Some(25),
+            source: "stijnherfst/HiveWE wiki war3map.w3i: 28 = 1.31",
+        },
+        EngineLimit {
+            engine: Engine::Wc3_131,
+            max: Some(28),
+            source: "stijnherfst/HiveWE wiki war3map.w3i: 28 = 1.31, 31 = 1.32",
+        },
+        EngineLimit {
+            engine: Engine::Wc3Reforged,
+            max: Some(33),
+            source: "stijnherfst/HiveWE src/base/map_info.ixx reads up to 33 (2.0)",
         },
     ],
     exhaustive: true,

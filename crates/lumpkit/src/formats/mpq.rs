@@ -30,6 +30,9 @@ use crate::{Child, ChildContent, Context, Format, Image, Report, Selection};
 
 mod attributes;
 mod het_bet;
+mod map;
+
+pub use map::MapFacts;
 
 /// The MPQ format.
 #[derive(Clone, Copy, Debug, Default)]
@@ -162,10 +165,26 @@ impl Format for MpqFormat {
             }
         };
         report.version = Some((u32::from(archive.mpq.version) + 1).into());
-        if report.wants_fields() {
-            report.set_info(info(&archive));
-        }
         let children = archive.children(ctx);
+        // A Warcraft III map is also read as a map: its files' facts and the invariants between
+        // them (`mpq/map.rs`).
+        let is_map = archive.kind == MapKind::Warcraft3 || archive.lookup(b"war3map.w3i").is_some();
+        let map = if is_map {
+            let exists = |name: &str| archive.lookup(name.replace('/', "\\").as_bytes()).is_some();
+            let mut sink = report.sink(ctx.strict);
+            match map::check(&children, &exists, &mut sink) {
+                Ok(facts) => Some(Box::new(facts)),
+                Err(e) => {
+                    report.fail(e);
+                    None
+                }
+            }
+        } else {
+            None
+        };
+        if report.wants_fields() {
+            report.set_info(info(&archive, map));
+        }
         // Members whose bytes differ from what the (attributes) records, checked as they are read.
         let stopped = archive.attributes.as_ref().and_then(|table| {
             let blocks = archive.mpq.block_table_entries;
@@ -819,7 +838,7 @@ fn path_unsafe(name: &str) -> bool {
 }
 
 /// The typed facts: header facts and the member list.
-fn info(archive: &Archive<'_>) -> MpqInfo {
+fn info(archive: &Archive<'_>, map: Option<Box<MapFacts>>) -> MpqInfo {
     let mpq = &archive.mpq;
     MpqInfo {
         header_offset: mpq.header_offset,
@@ -849,6 +868,7 @@ fn info(archive: &Archive<'_>) -> MpqInfo {
                 locale: (m.hash.locale != 0).then_some(m.hash.locale),
             })
             .collect(),
+        map_files: map,
     }
 }
 
@@ -880,6 +900,10 @@ pub struct MpqInfo {
     pub het_bet_entries: Option<u64>,
     /// Every member, in block order.
     pub entries: Vec<MpqEntry>,
+    /// For a Warcraft III map, its files' facts (`w3i`, `w3e`, `doo`, `imp`, `wpm`, `shd`,
+    /// `mmp`), flattened into the object.
+    #[serde(flatten)]
+    pub map_files: Option<Box<MapFacts>>,
 }
 
 /// One MPQ member.
