@@ -1,5 +1,10 @@
-//! Checks of a Quake 1 map's embedded textures that need the engines' texture code: the sky size
-//! and GLQuake's upload buffers ([`super::upload`]).
+//! Checks of a Quake 1 / GoldSrc map's embedded textures that need the engines' texture code: the
+//! 16-pixel alignment, the sky size and GLQuake's upload buffers ([`super::upload`]).
+//!
+//! Alignment (`miptex-size-not-multiple-of-16`): `Mod_LoadTextures` of id Quake and of GoldSrc
+//! `Sys_Error`s on the first texture of the map whose width or height is not a multiple of 16, so
+//! the finding is the map's (its `engines` verdict and `--target` status), not only its texture's:
+//! it is reported here, once per map, and the facade leaves it out of the texture's own record.
 //!
 //! Sky textures (`bsp-sky-size`): a texture whose name starts with `sky` is split into
 //! the two 128×128 cloud layers of a 256×128 picture. id's GLQuake and WinQuake read that layout
@@ -13,7 +18,10 @@ use zerocopy::FromBytes;
 
 use crate::diag::Sink;
 use crate::error::Error;
-use crate::profiles::quake1::{SKY_SIZE, TEXTURE_UPLOAD};
+use crate::profiles::Condition;
+use crate::profiles::quake1::{
+    GOLDSRC_MIPTEX_NOT_16_ALIGNED, MIPTEX_NOT_16_ALIGNED, SKY_SIZE, TEXTURE_UPLOAD,
+};
 use crate::q1bsp::{Bsp1, Variant};
 
 use super::raw::MiptexHeader;
@@ -27,10 +35,12 @@ pub const SKY_HEIGHT: u32 = 128;
 /// Texture slots looked at; maps hold far fewer (id's `MAX_MAP_TEXTURES` is 512).
 const MAX_SLOTS: u32 = 4096;
 
-/// Reports the first `sky*` texture of a BSP29 map that is not 256×128 (the value is its width
+/// Reports the first texture whose side is not a multiple of 16 (every variant; the value is that
+/// side), and for a BSP29 map the first `sky*` texture that is not 256×128 (the value is its width
 /// when that is off, else its height) and the first other texture GLQuake cannot upload (the
 /// value is its texel count).
 pub fn check(bsp: &Bsp1<'_>, sink: &mut impl Sink) -> Result<(), Error> {
+    check_alignment(bsp, sink)?;
     if bsp.variant != Variant::Bsp29 || bsp.version != 29 {
         return Ok(());
     }
@@ -60,6 +70,39 @@ pub fn check(bsp: &Bsp1<'_>, sink: &mut impl Sink) -> Result<(), Error> {
             sink.report(d)?;
         }
         if sky_reported && upload_reported {
+            break;
+        }
+    }
+    Ok(())
+}
+
+/// The condition a map's texture alignment is measured against: GoldSrc's for BSP30, Quake's for
+/// the others (BSP2 and 2PSB maps are for Quake's ports).
+fn alignment_condition(bsp: &Bsp1<'_>) -> &'static Condition {
+    if bsp.version == 30 {
+        &GOLDSRC_MIPTEX_NOT_16_ALIGNED
+    } else {
+        &MIPTEX_NOT_16_ALIGNED
+    }
+}
+
+/// Reports the first texture slot whose width or height is not a multiple of 16, at its width
+/// field, as `Mod_LoadTextures` meets it (in slot order; a texture whose pixels live in a WAD is
+/// measured by the size its record copies from the WAD).
+fn check_alignment(bsp: &Bsp1<'_>, sink: &mut impl Sink) -> Result<(), Error> {
+    for i in 0..bsp.texture_count().min(MAX_SLOTS) {
+        let Some((bytes, at)) = bsp.texture(i) else {
+            continue;
+        };
+        let Ok((header, _)) = MiptexHeader::ref_from_prefix(bytes) else {
+            continue;
+        };
+        let (width, height) = (header.width.get(), header.height.get());
+        let side = if width % 16 != 0 { width } else { height };
+        if side % 16 != 0 {
+            if let Some(d) = alignment_condition(bsp).check(side.into(), at.saturating_add(16)) {
+                sink.report(d)?;
+            }
             break;
         }
     }
