@@ -129,6 +129,14 @@ impl Format for ZipFormat {
 fn parse_into<'b>(ctx: &Context<'_>, bytes: &'b [u8], report: &mut Report) -> Option<Zip<'b>> {
     let zip = match Zip::parse(bytes, &mut report.sink(ctx.strict)) {
         Ok(z) => z,
+        // One part of a split archive (`zip-multi-disk`): not broken, only not readable alone.
+        // Its finding carries its own severity; the members are not listed.
+        Err(e) if e.fault == Fault::Unsupported => {
+            if let Err(stop) = report.sink(ctx.strict).report(e.diagnostic) {
+                report.fail(stop);
+            }
+            return None;
+        }
         Err(e) => {
             report.fail(e);
             return None;
