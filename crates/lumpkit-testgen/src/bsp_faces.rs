@@ -237,7 +237,7 @@ pub fn samples() -> Vec<Sample> {
 
 /// `bytes` with model 0's `headnode[hull]` set to `head` (the models lump is lump 14; a
 /// `dmodel_t` has 36 bytes of bounds and origin before its four head nodes).
-fn with_hull_head(bytes: &[u8], hull: usize, head: i32) -> Vec<u8> {
+pub(crate) fn with_hull_head(bytes: &[u8], hull: usize, head: i32) -> Vec<u8> {
     let mut out = bytes.to_vec();
     let d = 4 + 14 * 8;
     let ofs = u32::from_le_bytes([out[d], out[d + 1], out[d + 2], out[d + 3]]) as usize;

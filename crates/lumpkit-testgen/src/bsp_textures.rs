@@ -8,7 +8,7 @@ use crate::q1map::{Q1Kind, Q1Map};
 
 /// A textures lump of `floor` (16×16) and a texture `name` of `width` × `height` with its four
 /// levels (BSP29: no palette; BSP30, `goldsrc`: each followed by its 256-colour palette).
-fn with_texture(name: &str, width: u32, height: u32, goldsrc: bool) -> Vec<u8> {
+pub(crate) fn with_texture(name: &str, width: u32, height: u32, goldsrc: bool) -> Vec<u8> {
     let palette_len = if goldsrc { 2 + 768 + 2 } else { 0 };
     let mut t = Vec::new();
     t.extend_from_slice(&2i32.to_le_bytes());

@@ -287,7 +287,12 @@ fn last_split_part(members: Vec<Member>, parts: u16) -> Vec<u8> {
     let mut records = whole[cd..end].to_vec();
     let mut at = 0;
     while at + 46 <= records.len() && records[at..at + 4] == *b"PK\x01\x02" {
-        let offset = u32::from_le_bytes(records[at + 42..at + 46].try_into().unwrap()) as usize;
+        let offset = u32::from_le_bytes([
+            records[at + 42],
+            records[at + 43],
+            records[at + 44],
+            records[at + 45],
+        ]) as usize;
         let part = starts.iter().rposition(|&s| s <= offset).unwrap_or(0);
         set_u16(&mut records, at + 34, part as u16);
         set_u32(&mut records, at + 42, (offset - starts[part]) as u32);

@@ -12,17 +12,17 @@
 //! size draws a garbled sky, read past the texture when it is smaller; QuakeSpasm warns and
 //! splits any size at half its width; Xash3D takes a 2:1 sky as Quake's and any other as a plain
 //! texture. GoldSrc draws skies from `gfx/env` images, not from the map's miptex, so BSP30 maps
-//! are not checked.
+//! are not checked. Hexen II's `R_InitSky` is Quake's ([`crate::profiles::hexen2::SKY_SIZE`]).
 
 use zerocopy::FromBytes;
 
 use crate::diag::Sink;
 use crate::error::Error;
-use crate::profiles::Condition;
 use crate::profiles::quake1::{
     GOLDSRC_MIPTEX_NOT_16_ALIGNED, MIPTEX_NOT_16_ALIGNED, SKY_SIZE, TEXTURE_UPLOAD,
 };
-use crate::q1bsp::{Bsp1, Variant};
+use crate::profiles::{Condition, hexen2};
+use crate::q1bsp::{Bsp1, Game, Variant};
 
 use super::raw::MiptexHeader;
 use super::upload::glquake_upload_fits;
@@ -41,9 +41,15 @@ const MAX_SLOTS: u32 = 4096;
 /// value is its texel count).
 pub fn check(bsp: &Bsp1<'_>, sink: &mut impl Sink) -> Result<(), Error> {
     check_alignment(bsp, sink)?;
-    if bsp.variant != Variant::Bsp29 || bsp.version != 29 {
+    if bsp.variant != Variant::Bsp29 || bsp.game == Game::GoldSrc {
         return Ok(());
     }
+    // Hexen II's sky code is Quake's; its GL texture upload was not read, so only Quake's maps
+    // are measured against GLQuake's buffers.
+    let (sky, upload) = match bsp.game {
+        Game::Hexen2 => (&hexen2::SKY_SIZE, None),
+        _ => (&SKY_SIZE, Some(&TEXTURE_UPLOAD)),
+    };
     let (mut sky_reported, mut upload_reported) = (false, false);
     for i in 0..bsp.texture_count().min(MAX_SLOTS) {
         let Some((bytes, at)) = bsp.texture(i) else {
@@ -59,12 +65,14 @@ pub fn check(bsp: &Bsp1<'_>, sink: &mut impl Sink) -> Result<(), Error> {
             let off = if width != SKY_WIDTH { width } else { height };
             let bad = (width, height) != (SKY_WIDTH, SKY_HEIGHT) && !sky_reported;
             sky_reported |= bad;
-            bad.then(|| SKY_SIZE.check(off.into(), at)).flatten()
-        } else {
+            bad.then(|| sky.check(off.into(), at)).flatten()
+        } else if let Some(upload) = upload {
             let texels = u64::from(width).saturating_mul(u64::from(height));
             let bad = !glquake_upload_fits(width, height) && !upload_reported;
             upload_reported |= bad;
-            bad.then(|| TEXTURE_UPLOAD.check(texels, at)).flatten()
+            bad.then(|| upload.check(texels, at)).flatten()
+        } else {
+            None
         };
         if let Some(d) = finding {
             sink.report(d)?;
@@ -76,13 +84,13 @@ pub fn check(bsp: &Bsp1<'_>, sink: &mut impl Sink) -> Result<(), Error> {
     Ok(())
 }
 
-/// The condition a map's texture alignment is measured against: GoldSrc's for BSP30, Quake's for
-/// the others (BSP2 and 2PSB maps are for Quake's ports).
+/// The condition a map's texture alignment is measured against: its game's (BSP2 and 2PSB maps
+/// are Quake's ports', or Hexen II's).
 fn alignment_condition(bsp: &Bsp1<'_>) -> &'static Condition {
-    if bsp.version == 30 {
-        &GOLDSRC_MIPTEX_NOT_16_ALIGNED
-    } else {
-        &MIPTEX_NOT_16_ALIGNED
+    match bsp.game {
+        Game::GoldSrc => &GOLDSRC_MIPTEX_NOT_16_ALIGNED,
+        Game::Hexen2 => &hexen2::MIPTEX_NOT_16_ALIGNED,
+        Game::Quake => &MIPTEX_NOT_16_ALIGNED,
     }
 }
 

@@ -2,7 +2,8 @@
 //!
 //! The same map loads in QuakeSpasm and overflows a static buffer in WinQuake; the same BLP loads
 //! in one Warcraft III patch and not in the one before. A single verdict is wrong for half of the
-//! users, so such conditions are kept here as tables, one per game family ([`quake1`], [`quake2`]),
+//! users, so such conditions are kept here as tables, one per game family ([`quake1`], [`hexen2`],
+//! [`quake2`]),
 //! each row an engine's limit with the source it comes from (repository, file, function). The
 //! checks in the format modules report a number (`value`) and the [`Condition`] it was measured
 //! against; this module turns that into a verdict:
@@ -18,6 +19,7 @@
 //! `{sides}` from the row.
 
 pub mod arma;
+pub mod hexen2;
 pub mod pak;
 pub mod quake1;
 pub mod quake2;
@@ -40,6 +42,8 @@ pub enum Engine {
     GoldSrc,
     /// Xash3D FWGS.
     Xash3d,
+    /// Hexen II as Hammer of Thyrion (uHexen2), the maintained port of Raven's released source.
+    Hexen2,
     /// id Software's Quake 2 (3.21 source release).
     Quake2,
     /// Yamagi Quake II.
@@ -68,11 +72,12 @@ pub enum Engine {
 
 impl Engine {
     /// Every engine, in the order of their bits in [`Targets`].
-    pub const ALL: [Engine; 16] = [
+    pub const ALL: [Engine; 17] = [
         Engine::Quake,
         Engine::QuakeSpasm,
         Engine::GoldSrc,
         Engine::Xash3d,
+        Engine::Hexen2,
         Engine::Quake2,
         Engine::Yquake2,
         Engine::Q2pro,
@@ -94,6 +99,7 @@ impl Engine {
             Engine::QuakeSpasm => "quakespasm",
             Engine::GoldSrc => "goldsrc",
             Engine::Xash3d => "xash3d",
+            Engine::Hexen2 => "hexen2",
             Engine::Quake2 => "quake2",
             Engine::Yquake2 => "yquake2",
             Engine::Q2pro => "q2pro",
@@ -324,6 +330,12 @@ pub static CONDITIONS: &[&Condition] = &[
     &quake1::GOLDSRC_WAD_TEXTURE_SIZE,
     &quake1::SKY_SIZE,
     &quake1::TEXTURE_UPLOAD,
+    &hexen2::VISLEAFS,
+    &hexen2::MODELS,
+    &hexen2::SURFACE_EXTENTS,
+    &hexen2::ANIM_SEQUENCE,
+    &hexen2::MIPTEX_NOT_16_ALIGNED,
+    &hexen2::SKY_SIZE,
 ];
 
 /// How loud a condition is whose refusing engines do not refuse the file outright: `refused`
@@ -376,6 +388,13 @@ pub static MILD: &[Mild] = &[
     // GLQuake/WinQuake draw a garbled sky (read past a smaller texture); nothing refuses the map.
     Mild {
         condition: &quake1::SKY_SIZE,
+        refused: Severity::Warning,
+        split: Severity::Info,
+        affected: "drawn wrong by",
+    },
+    // Hexen II's R_InitSky reads the same 256x128 layout.
+    Mild {
+        condition: &hexen2::SKY_SIZE,
         refused: Severity::Warning,
         split: Severity::Info,
         affected: "drawn wrong by",

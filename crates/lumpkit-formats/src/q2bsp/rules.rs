@@ -353,13 +353,14 @@ pub static PORTALNUM_PAST_COUNT: Rule = Rule {
     message: "an areaportal (the record at this offset) has {what}: {effect}; {sides}",
 };
 
-/// A Quake 1 / GoldSrc model's clipping-hull head node is past the clipnodes lump. id
-/// `Mod_LoadBrushModel` (`gl_model.c`, ReHLDS `model.cpp`) makes `headnode[1..]` each hull's first
-/// clipnode without a check, and the first collision test against the model reads past the lump.
+/// A Quake 1 / GoldSrc / Hexen II model's clipping-hull head node is past the clipnodes lump:
+/// `Mod_LoadSubmodels` copies the head nodes unchecked, `Mod_LoadBrushModel` (id `gl_model.c`,
+/// ReHLDS `model.cpp`, uHexen2 `gl_model.c`) makes each the hull's first clipnode, and the first
+/// collision test against the model (`SV_HullPointContents`) reads past the lump.
 pub static BAD_CLIP_HEADNODE: Rule = Rule {
     code: "bsp-bad-clip-headnode",
     severity: Severity::Error,
-    message: "model {0}'s clipping hull {2} starts at clipnode {1}, past the clipnodes lump; Quake and GoldSrc take it unchecked and collision tests read past the clipnodes",
+    message: "model {0}'s clipping hull {2} starts at clipnode {1}, past the clipnodes lump; the engines take it unchecked (Mod_LoadSubmodels, Mod_LoadBrushModel) and collision tests read past the clipnodes (SV_HullPointContents)",
 };
 
 /// Every Quake 1 / Quake 2 BSP rule.
