@@ -55,11 +55,15 @@ pub static CONTENT_UNKNOWN: Rule = Rule {
     message: "content type {0} is neither JPEG (0) nor direct (1): read as JPEG, as the game does",
 };
 
-/// `alphaBits` is not valid for the content and encoding.
+/// `alphaBits` is not valid for the content and encoding: read as 0 bits, as the spec prescribes
+/// and Warcraft III does. Info when the stored alpha band of every level read is opaque (nothing
+/// is dropped; tools write odd values on opaque icons), a warning when a level's band holds
+/// transparency that is dropped, or when no band could be read ([`super::alpha`]).
+/// `args = [alphaBits, levels with transparency, levels read]`.
 pub static ALPHA_BITS_INVALID: Rule = Rule {
     code: "blp-alpha-bits-invalid",
     severity: Severity::Warning,
-    message: "alphaBits {0} is not valid for this content and encoding: read as 0 bits, as the spec prescribes (for JPEG content the spec says Warcraft III draws UI images opaque but still blends model textures with the stored alpha band; `decode --stored-alpha` keeps it)",
+    message: "alphaBits {0} is not valid for this content and encoding: read as 0 bits, as the spec prescribes, so Warcraft III draws UI images opaque (the spec: JPEG model textures still blend with the stored band; `decode --stored-alpha` keeps it); of the {2} levels whose stored band was read, {1} hold transparency that is dropped",
 };
 
 /// `hasMipmaps` holds a value other than 0 or 1.

@@ -65,7 +65,10 @@ pub struct Mip<'a> {
 impl<'a> Blp<'a> {
     /// Parses the header, mip locator and content header, reporting every header-level finding to
     /// `sink`. Level data is checked on access ([`Blp::mip`]), so a bad later level never makes
-    /// level 0 unreadable.
+    /// level 0 unreadable. An invalid `alphaBits` is read as 0 but not reported here: what it
+    /// costs depends on the stored alpha band, so the caller reports it once it knows
+    /// ([`Blp::report_alpha_bits`], with [`Blp::indexed_band_opaque`] for indexed levels; JPEG
+    /// levels need a decoder).
     pub fn parse(bytes: &'a [u8], sink: &mut impl Sink) -> Result<Blp<'a>, Error> {
         let header = Header::parse(bytes)?;
         let (w, h) = (header.width, header.height);
@@ -102,16 +105,12 @@ impl<'a> Blp<'a> {
             sink.report(rules::HAS_MIPMAPS_UNUSUAL.with(at, [header.has_mipmaps.into(), 0, 0]))?;
         }
         let encoding = resolve_encoding(&header, sink)?;
+        // An invalid value reads as 0 bits; whether that loses anything depends on the stored
+        // band, which the caller reports ([`Blp::report_alpha_bits`]).
         let alpha_bits = if encoding.alpha_bits_valid(header.alpha_bits) {
             // Valid values are at most 8.
             u8::try_from(header.alpha_bits).unwrap_or(0)
         } else {
-            let at = if header.version == Version::Blp2 {
-                9
-            } else {
-                8
-            };
-            sink.report(rules::ALPHA_BITS_INVALID.with(at, [header.alpha_bits.into(), 0, 0]))?;
             0
         };
 
