@@ -167,19 +167,23 @@ pub static JPEG_INVALID: Rule = Rule {
     message: "mip {0}: the JPEG data is not a decodable four-component (BGRA) JPEG: that level cannot be read",
 };
 
-/// The JPEG frame is smaller than the level in width or height, so the level needs padding.
+/// JPEG frames narrower or shorter than their levels, so the levels need padding: a profiled
+/// condition ([`crate::profiles::warcraft::JPEG_FRAME_SMALLER`]: Windows pads, some Mac versions
+/// fail). Reported once per file, at the first such level. `args = [levels, 0, condition id]`.
 pub static JPEG_DIMENSIONS_MISMATCH: Rule = Rule {
     code: "blp-jpeg-dimensions-mismatch",
     severity: Severity::Warning,
-    message: "mip {0}: the JPEG frame is {1}x{2}, smaller than the level: padded with transparent black at the right and bottom, as Warcraft III on Windows does (the spec reports a fatal error on some Mac versions)",
+    message: "{0} {what} (the first at this offset) have a JPEG frame narrower or shorter than the level (lumpkit pads it as Windows does): {effect}; {sides}",
 };
 
 /// JPEG frames larger than their levels (e.g. 1x2 for a 1x1 level, from encoders that stop
-/// halving at width 1): the game only crops them. Reported once per file.
+/// halving at width 1): Windows only crops them, some Mac versions fail
+/// ([`crate::profiles::warcraft::JPEG_FRAME_LARGER`]). Reported once per file, at the first such
+/// level. `args = [levels, 0, condition id]`.
 pub static JPEG_FRAME_CROPPED: Rule = Rule {
     code: "blp-jpeg-frame-cropped",
     severity: Severity::Info,
-    message: "{0} levels (the first is mip {1}) have JPEG frames larger than the level: cropped at the right and bottom, as Warcraft III on Windows does (the spec reports a fatal error on some Mac versions for frames of another size)",
+    message: "{0} {what} (the first at this offset) have JPEG frames larger than the level (lumpkit crops them as Windows does): {effect}; {sides}",
 };
 
 /// A BLP0 mip level's own file (`name.b00`…`name.b15`) cannot be read.

@@ -60,6 +60,9 @@ pub enum Engine {
     Wow335,
     /// World of Warcraft retail.
     WowRetail,
+    /// Warcraft III on Mac OS, in the versions the BLP specification reports as failing on JPEG
+    /// frames of another size than their level (it names none).
+    Wc3Mac,
     /// Operation Flashpoint (1.96).
     Ofp,
     /// Operation Flashpoint: Elite (Xbox).
@@ -72,7 +75,7 @@ pub enum Engine {
 
 impl Engine {
     /// Every engine, in the order of their bits in [`Targets`].
-    pub const ALL: [Engine; 17] = [
+    pub const ALL: [Engine; 18] = [
         Engine::Quake,
         Engine::QuakeSpasm,
         Engine::GoldSrc,
@@ -84,6 +87,7 @@ impl Engine {
         Engine::Wc3_126,
         Engine::Wc3_127b,
         Engine::Wc3_128,
+        Engine::Wc3Mac,
         Engine::Wow335,
         Engine::WowRetail,
         Engine::Ofp,
@@ -106,6 +110,7 @@ impl Engine {
             Engine::Wc3_126 => "wc3-1.26",
             Engine::Wc3_127b => "wc3-1.27b",
             Engine::Wc3_128 => "wc3-1.28",
+            Engine::Wc3Mac => "wc3-mac",
             Engine::Wow335 => "wow-3.3.5",
             Engine::WowRetail => "wow-retail",
             Engine::Ofp => "ofp",
@@ -265,7 +270,7 @@ impl Condition {
         Some(match severity {
             Severity::Error => mild.refused,
             Severity::Warning => mild.split,
-            Severity::Info => Severity::Info,
+            Severity::Info => mild.loaded,
         })
     }
 
@@ -321,6 +326,8 @@ pub static CONDITIONS: &[&Condition] = &[
     &quake2::SURFACE_EXTENTS,
     &pak::FILES,
     &warcraft::BLP1_SIZE,
+    &warcraft::JPEG_FRAME_LARGER,
+    &warcraft::JPEG_FRAME_SMALLER,
     &wow::BLP_NOT_POWER_OF_TWO,
     &arma::PAA_NOT_POWER_OF_TWO,
     &arma::PAA_DXT_BELOW_BLOCK,
@@ -349,6 +356,9 @@ pub struct Mild {
     pub refused: Severity,
     /// The severity when engines disagree and no target was chosen.
     pub split: Severity,
+    /// The severity when every chosen engine loads it: info for most; a warning where the engines
+    /// that load the file still change its pixels (a BLP JPEG frame padded to its level).
+    pub loaded: Severity,
     /// What the affected engines do, in the words before their names in a message
     /// ("drawn wrong by quake"): "refused by" would misstate a mis-draw.
     pub affected: &'static str,
@@ -361,6 +371,7 @@ pub static MILD: &[Mild] = &[
         condition: &wow::BLP_NOT_POWER_OF_TWO,
         refused: Severity::Warning,
         split: Severity::Info,
+        loaded: Severity::Info,
         affected: "drawn wrong by",
     },
     // Arma 3 does not use it as a standard texture; UI icons load: a warning only for Arma.
@@ -368,6 +379,7 @@ pub static MILD: &[Mild] = &[
         condition: &arma::PAA_NOT_POWER_OF_TWO,
         refused: Severity::Warning,
         split: Severity::Info,
+        loaded: Severity::Info,
         affected: "unusable as a model texture in",
     },
     // Quake 2's software renderer refuses it, the GL renderer loads it, and a target names the
@@ -376,6 +388,25 @@ pub static MILD: &[Mild] = &[
         condition: &quake2::SURFACE_EXTENTS,
         refused: Severity::Warning,
         split: Severity::Warning,
+        loaded: Severity::Info,
+        affected: "refused by",
+    },
+    // A JPEG frame larger than its level: Windows crops it (harmless); the Mac versions the spec
+    // names fail. Info by default, an error under `wc3-mac`.
+    Mild {
+        condition: &warcraft::JPEG_FRAME_LARGER,
+        refused: Severity::Error,
+        split: Severity::Info,
+        loaded: Severity::Info,
+        affected: "refused by",
+    },
+    // A JPEG frame smaller than its level: Windows pads it with transparent black (the pixels
+    // change, so a warning wherever it loads); the Mac versions the spec names fail.
+    Mild {
+        condition: &warcraft::JPEG_FRAME_SMALLER,
+        refused: Severity::Error,
+        split: Severity::Warning,
+        loaded: Severity::Warning,
         affected: "refused by",
     },
     // Only OFP Elite and ArmA 1 refuse `Cprs`: by default a packing choice worth knowing.
@@ -383,6 +414,7 @@ pub static MILD: &[Mild] = &[
         condition: &arma::PBO_CPRS,
         refused: Severity::Error,
         split: Severity::Info,
+        loaded: Severity::Info,
         affected: "refused by",
     },
     // GLQuake/WinQuake draw a garbled sky (read past a smaller texture); nothing refuses the map.
@@ -390,6 +422,7 @@ pub static MILD: &[Mild] = &[
         condition: &quake1::SKY_SIZE,
         refused: Severity::Warning,
         split: Severity::Info,
+        loaded: Severity::Info,
         affected: "drawn wrong by",
     },
     // Hexen II's R_InitSky reads the same 256x128 layout.
@@ -397,6 +430,7 @@ pub static MILD: &[Mild] = &[
         condition: &hexen2::SKY_SIZE,
         refused: Severity::Warning,
         split: Severity::Info,
+        loaded: Severity::Info,
         affected: "drawn wrong by",
     },
 ];
