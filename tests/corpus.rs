@@ -41,6 +41,10 @@ const MEMBER_TRIGGERED: &[(&str, &str)] = &[
     ("mpq-key-unknown", "mpq/key_unknown.mpq"),
     ("mpq-path-unsafe", "mpq/path_unsafe.mpq"),
     ("mpq-sector-crc", "mpq/sector_crc_bad.mpq"),
+    (
+        "blp-external-mips-not-checked",
+        "mpq/beta_map_blp0_minimap.w3m",
+    ),
 ];
 
 #[test]

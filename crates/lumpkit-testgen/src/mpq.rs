@@ -571,9 +571,38 @@ fn map() -> Writer {
     }
 }
 
+/// A Warcraft III beta map: its minimap is a BLP0 whose levels (`war3mapMap.b00`…) are members
+/// of the same MPQ. The minimap is listed "not checked", not "missing".
+fn beta_map() -> Writer {
+    let samples = crate::blp::samples();
+    let member = |name: &str| {
+        samples
+            .iter()
+            .find(|s| s.name == name)
+            .map(|s| s.bytes.clone())
+            .unwrap_or_default()
+    };
+    let mut files = vec![File::new("war3mapMap.blp", &member("blp0-indexed-a8.blp"))];
+    for i in 0..4 {
+        files.push(File::new(
+            &format!("war3mapMap.b{i:02}"),
+            &member(&format!("blp0-indexed-a8.b{i:02}")),
+        ));
+    }
+    Writer {
+        prefix: Prefix::Hm3w,
+        ..Writer::new(files)
+    }
+}
+
 /// Every MPQ sample.
 pub fn samples() -> Vec<Sample> {
-    let mut s = Vec::new();
+    let mut s = vec![Sample::new(
+        "beta_map_blp0_minimap.w3m",
+        beta_map().build(),
+        "ok",
+        &[],
+    )];
     let plain = Writer::new(vec![
         File {
             encrypt: true,

@@ -193,6 +193,15 @@ pub static EXTERNAL_MIP_MISSING: Rule = Rule {
     message: "BLP0 mip {0} lives in its own file beside the .blp (extension b00 to b15), which cannot be read",
 };
 
+/// A BLP0 inside an archive (or given without a path): its levels live in sibling files
+/// (`name.b00`…`name.b15`), which lumpkit looks up beside a file on disk only. Not broken: not
+/// checked.
+pub static EXTERNAL_MIPS_NOT_CHECKED: Rule = Rule {
+    code: "blp-external-mips-not-checked",
+    severity: Severity::Info,
+    message: "BLP0 keeps its levels in files of their own beside it (name.b00 to name.b15); lumpkit looks them up only beside a file on disk, not inside an archive: the levels are not checked",
+};
+
 /// The caller asked for a level the file does not have.
 pub static LEVEL_MISSING: Rule = Rule {
     code: "blp-level-missing",
@@ -227,5 +236,6 @@ pub static RULES: &[&Rule] = &[
     &JPEG_DIMENSIONS_MISMATCH,
     &JPEG_FRAME_CROPPED,
     &EXTERNAL_MIP_MISSING,
+    &EXTERNAL_MIPS_NOT_CHECKED,
     &LEVEL_MISSING,
 ];
