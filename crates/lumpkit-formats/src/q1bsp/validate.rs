@@ -150,6 +150,7 @@ impl Bsp1<'_> {
                 break;
             }
         }
+        let mut degenerate_reported = false;
         for (i, f) in faces.iter().enumerate() {
             let plane = f.planenum();
             let (first, numedges) = f.edges();
@@ -157,10 +158,18 @@ impl Bsp1<'_> {
             let tex = f.texinfo();
             // The face's file offset only for a finding (once per face, it was 2% of validating
             // `qbsp_example-bsp29`).
+            // A face of fewer than 3 edges loads (QuakeSpasm warns "bad numedges", id Quake does
+            // not check): a warning, once, and the other faces are still checked.
+            if numedges < 3 && !degenerate_reported {
+                degenerate_reported = true;
+                sink.report(
+                    rules::FACE_EDGE_COUNT
+                        .with(at(7, i), [i as u64, numedges, 0])
+                        .with_severity(crate::diag::Severity::Warning),
+                )?;
+            }
             let finding = if plane >= n_planes {
                 Some((&rules::BAD_PLANENUM, [7, i as u64, plane]))
-            } else if numedges < 3 {
-                Some((&rules::FACE_EDGE_COUNT, [i as u64, numedges, 0]))
             } else if end > geo.surfedges.len() as u64 {
                 Some((&rules::BAD_FACE_EDGES, [i as u64, end, 0]))
             } else if tex >= n_texinfo {

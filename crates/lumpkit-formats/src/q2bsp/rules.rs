@@ -83,11 +83,14 @@ pub static BAD_FACE_EDGES: Rule = Rule {
     severity: Severity::Error,
     message: "face {0}: surfedges up to {1} lie past the surfedges lump; the game refuses the map",
 };
-/// face 0 has 1 edges (3 to 4096 allowed); the game refuses the map
+/// A face with fewer than 3 edges (Quake 2 also more than 4096). Q2PRO refuses such a Quake 2
+/// map (`LoadFace: bad surfedges`): an error. The Quake 1 family loads it: QuakeSpasm
+/// `Mod_LoadFaces` prints "bad numedges" and goes on, id Quake (`gl_model.c`, `model.c`) does not
+/// check; the face is a sliver that draws nothing. The Quake 1 check reports it as a warning, once.
 pub static FACE_EDGE_COUNT: Rule = Rule {
     code: "bsp-face-edge-count",
     severity: Severity::Error,
-    message: "face {0} has {1} edges (3 to 4096 allowed); the game refuses the map",
+    message: "face {0} has {1} edges (3 to 4096 allowed): Q2PRO refuses a Quake 2 map with it (bad surfedges); Quake 1 engines load the map (QuakeSpasm warns: bad numedges) and draw nothing for the face",
 };
 /// surfedge 0 names edge 1, past the edges lump; the game refuses the map
 pub static BAD_SURFEDGE: Rule = Rule {
