@@ -556,11 +556,24 @@ fn malformed() -> Vec<Sample> {
 
     let mut b = base_idx.clone();
     put_u32(&mut b, idx_spec.offset_field(1), 0xFFFF_FF00);
+    // A level past 0 that cannot be read leaves the picture usable where it is drawn without
+    // mipmaps (a WoW addon icon in the field has such an unused entry): a warning.
     out.push(Sample::new(
         "mip1-out-of-file.blp",
         b,
-        "error",
+        "warning",
         &["blp-mip-out-of-file"],
+    ));
+    // A BLP2 DXT5 file that leaves out the 1,024-byte palette block (its levels start right after
+    // the mip table, as a WoW addon texture in the field does): DXT never reads the palette, so
+    // every level still decodes; a warning, since whether a client insists on the block is not
+    // known.
+    let spec = Spec::v2(2, 7, 8, 16, 16, true);
+    out.push(Sample::new(
+        "blp2-dxt5-without-palette.blp",
+        spec.file(&[], &levels(&spec, |w, h| dxt(w, h, 16))),
+        "warning",
+        &["blp-palette-truncated"],
     ));
 
     let mut b = base_idx.clone();

@@ -80,11 +80,13 @@ pub static ENCODING_UNKNOWN: Rule = Rule {
     message: "BLP2 encoding {0} with alpha type {1} is not one the game knows: not decoded",
 };
 
-/// Direct content whose 1024-byte palette is cut short by the end of the file.
+/// Direct content whose 1024-byte palette is cut short by the end of the file: an error for
+/// indexed content (nothing can be coloured), a warning for DXT and raw BGRA content, which never
+/// read the palette and still decode (whether a client insists on the block is not known).
 pub static PALETTE_TRUNCATED: Rule = Rule {
     code: "blp-palette-truncated",
     severity: Severity::Error,
-    message: "the 1024-byte palette at byte {0} is cut short by the end of the file ({1} bytes)",
+    message: "the 1024-byte palette at byte {0} is cut short by the end of the file ({1} bytes): indexed levels cannot be coloured without it; DXT and raw levels never read it and still decode",
 };
 
 /// The shared JPEG header is larger than the 624 bytes Warcraft III reserves for it.
@@ -138,11 +140,13 @@ pub static MIP_SIZE_WRAPS: Rule = Rule {
     message: "mip {0}: offset {1} + size {2} wraps 32 bits: read up to the end of the file",
 };
 
-/// A mip chunk starts at or past the end of the file.
+/// A mip chunk starts at or past the end of the file: an error for level 0 (the picture), a
+/// warning for a smaller level, which only mipmapped drawing needs (as with a short chain,
+/// [`MIP_CHAIN_SHORT`]; what a game draws in its place is not documented).
 pub static MIP_OUT_OF_FILE: Rule = Rule {
     code: "blp-mip-out-of-file",
     severity: Severity::Error,
-    message: "mip {0} starts at byte {1}, at or past the end of the file ({2} bytes): that level cannot be read",
+    message: "mip {0} starts at byte {1}, at or past the end of the file ({2} bytes): that level cannot be read (for a level past 0, only drawing with mipmaps needs it)",
 };
 
 /// A direct-content chunk is shorter than its dimensions and encoding need.

@@ -9,7 +9,7 @@ use super::jpeg::Joined;
 use super::raw::{MIP_SLOTS, MipLocator, Palette};
 use super::rules;
 use crate::bytes;
-use crate::diag::Sink;
+use crate::diag::{Severity, Sink};
 use crate::error::{Error, Fault};
 
 /// Largest width or height the format allows (the spec: "images up to 65,535 pixels").
@@ -145,9 +145,21 @@ impl<'a> Blp<'a> {
             }
             jpeg_header = bytes::range(bytes, start, size.min(present)).unwrap_or_default();
         } else {
-            let raw = bytes::range(bytes, at, PALETTE_LEN)
-                .ok_or_else(|| Error::file(&rules::PALETTE_TRUNCATED, at, [at, len, 0]))?;
-            palette = Palette::ref_from_bytes(raw).ok();
+            match bytes::range(bytes, at, PALETTE_LEN) {
+                Some(raw) => palette = Palette::ref_from_bytes(raw).ok(),
+                // Only indexed content is coloured through the palette: without it nothing can
+                // be drawn. DXT and raw BGRA levels never read it, so a file that leaves the
+                // block out still decodes (whether a client insists on it is not known).
+                None if encoding == Encoding::Indexed => {
+                    return Err(Error::file(&rules::PALETTE_TRUNCATED, at, [at, len, 0]));
+                }
+                None => {
+                    let d = rules::PALETTE_TRUNCATED
+                        .with(at, [at, len, 0])
+                        .with_severity(Severity::Warning);
+                    sink.report(d)?;
+                }
+            }
         }
 
         let mut blp = Blp {
@@ -409,11 +421,17 @@ impl<'a> Blp<'a> {
         let field = self.offset_field(level);
         let lvl = u64::from(level);
         let Some((_, _, data)) = self.chunk(level) else {
-            return Err(Error::file(
-                &rules::MIP_OUT_OF_FILE,
-                field,
-                [lvl, offset, len],
-            ));
+            // Level 0 is the picture; a smaller level that cannot be read leaves the file usable
+            // where it is drawn without mipmaps (UI), as a short chain does (a warning).
+            let severity = if level == 0 {
+                Severity::Error
+            } else {
+                Severity::Warning
+            };
+            let d = rules::MIP_OUT_OF_FILE
+                .with(field, [lvl, offset, len])
+                .with_severity(severity);
+            return Err(d.into_error(Fault::File));
         };
         let end = offset.saturating_add(size);
         if end > u64::from(u32::MAX) {
