@@ -195,8 +195,9 @@ fn blp0_levels_come_from_sibling_files() {
         )
         .unwrap();
     assert_eq!((image.width, image.height), (1, 1));
+    // Without a path (or an archive) there is nowhere to look: not checked, not broken.
     let no_path = BlpFormat.decode(&Context::default(), &bytes, &Selection::default());
-    assert_eq!(no_path.unwrap_err().code(), "blp-external-mip-missing");
+    assert_eq!(no_path.unwrap_err().code(), "blp-external-mips-unreachable");
 }
 
 #[test]
@@ -338,42 +339,4 @@ fn a_horizontally_subsampled_component_decodes_without_panicking() {
     let image = decode(&std::fs::read(path).unwrap(), 0, false).unwrap();
     assert_eq!((image.width, image.height), (12, 10));
     assert!(image.rgba.chunks_exact(4).all(|p| p[3] == 255));
-}
-
-/// A BLP0 inside an archive (a Warcraft III beta map's minimap, its `.b00` in the same MPQ): its
-/// sibling files are not looked up there, so its levels are "not checked" (info), not missing; on
-/// disk without its siblings it stays an error.
-#[test]
-fn a_blp0_inside_an_archive_is_not_checked_not_missing() {
-    let map = lumpkit_testgen::mpq::samples()
-        .into_iter()
-        .find(|s| s.name == "beta_map_blp0_minimap.w3m")
-        .unwrap();
-    let mut out = Vec::new();
-    lumpkit::check::check_tree(
-        &lumpkit::Context::default(),
-        "map.w3m",
-        &map.bytes,
-        &mut out,
-    );
-    let minimap = out
-        .iter()
-        .find(|c| c.path.ends_with("war3mapMap.blp"))
-        .unwrap();
-    let codes: Vec<_> = minimap
-        .report
-        .diagnostics
-        .iter()
-        .map(|d| d.code())
-        .collect();
-    assert_eq!(codes, ["blp-external-mips-not-checked"]);
-    assert_eq!(minimap.report.status(), lumpkit::Status::Ok);
-    let lone = sample("blp0-without-mip-files.blp");
-    let path = std::path::Path::new("/nonexistent/blp0-without-mip-files.blp");
-    let ctx = lumpkit::Context {
-        path: Some(path),
-        ..lumpkit::Context::default()
-    };
-    let report = lumpkit::by_name("blp").unwrap().inspect(&ctx, &lone);
-    assert_eq!(report.status(), lumpkit::Status::Error);
 }

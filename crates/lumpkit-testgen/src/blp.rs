@@ -432,8 +432,18 @@ fn malformed() -> Vec<Sample> {
     out.push(Sample::new(
         "blp2-encoding-9.blp",
         spec.file(&[0; 1024], &[vec![0; 16]]),
-        "error",
+        "ok",
         &["blp-encoding-unknown"],
+    ));
+
+    // A DXT1 BLP2 whose levels follow the header at once, with no palette block (AtlasLoot's
+    // gold.blp): its encoding never reads a palette.
+    let spec = Spec::v2(2, 0, 0, 4, 4, false);
+    out.push(Sample::new(
+        "blp2-dxt1-no-palette.blp",
+        spec.file(&[], &[dxt(4, 4, 8)]),
+        "ok",
+        &["blp-palette-absent"],
     ));
 
     out.push(Sample::new(
@@ -556,24 +566,21 @@ fn malformed() -> Vec<Sample> {
 
     let mut b = base_idx.clone();
     put_u32(&mut b, idx_spec.offset_field(1), 0xFFFF_FF00);
-    // A level past 0 that cannot be read leaves the picture usable where it is drawn without
-    // mipmaps (a WoW addon icon in the field has such an unused entry): a warning.
+    // A later level out of the file costs that level only: a warning (WoW addons ship such UI
+    // textures); level 0 out of the file leaves no picture: an error.
     out.push(Sample::new(
         "mip1-out-of-file.blp",
         b,
         "warning",
         &["blp-mip-out-of-file"],
     ));
-    // A BLP2 DXT5 file that leaves out the 1,024-byte palette block (its levels start right after
-    // the mip table, as a WoW addon texture in the field does): DXT never reads the palette, so
-    // every level still decodes; a warning, since whether a client insists on the block is not
-    // known.
-    let spec = Spec::v2(2, 7, 8, 16, 16, true);
+    let mut b = base_idx.clone();
+    put_u32(&mut b, idx_spec.offset_field(0), 0xFFFF_FF00);
     out.push(Sample::new(
-        "blp2-dxt5-without-palette.blp",
-        spec.file(&[], &levels(&spec, |w, h| dxt(w, h, 16))),
-        "warning",
-        &["blp-palette-truncated"],
+        "mip0-out-of-file.blp",
+        b,
+        "error",
+        &["blp-mip-out-of-file"],
     ));
 
     let mut b = base_idx.clone();

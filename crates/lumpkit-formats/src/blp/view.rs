@@ -147,18 +147,12 @@ impl<'a> Blp<'a> {
         } else {
             match bytes::range(bytes, at, PALETTE_LEN) {
                 Some(raw) => palette = Palette::ref_from_bytes(raw).ok(),
-                // Only indexed content is coloured through the palette: without it nothing can
-                // be drawn. DXT and raw BGRA levels never read it, so a file that leaves the
-                // block out still decodes (whether a client insists on it is not known).
-                None if encoding == Encoding::Indexed => {
-                    return Err(Error::file(&rules::PALETTE_TRUNCATED, at, [at, len, 0]));
+                // DXT and raw BGRA levels never read the palette: a file that stops before it
+                // (WoW addons ship such DXT icons) loses nothing.
+                None if encoding != Encoding::Indexed => {
+                    sink.report(rules::PALETTE_ABSENT.with(at, [at, len, 0]))?;
                 }
-                None => {
-                    let d = rules::PALETTE_TRUNCATED
-                        .with(at, [at, len, 0])
-                        .with_severity(Severity::Warning);
-                    sink.report(d)?;
-                }
+                None => return Err(Error::file(&rules::PALETTE_TRUNCATED, at, [at, len, 0])),
             }
         }
 
@@ -421,17 +415,17 @@ impl<'a> Blp<'a> {
         let field = self.offset_field(level);
         let lvl = u64::from(level);
         let Some((_, _, data)) = self.chunk(level) else {
-            // Level 0 is the picture; a smaller level that cannot be read leaves the file usable
-            // where it is drawn without mipmaps (UI), as a short chain does (a warning).
+            // Level 0 is the picture; a later level out of the file costs only that level (WoW
+            // addons ship UI textures whose last entry points past the end, and load).
             let severity = if level == 0 {
                 Severity::Error
             } else {
                 Severity::Warning
             };
-            let d = rules::MIP_OUT_OF_FILE
+            return Err(rules::MIP_OUT_OF_FILE
                 .with(field, [lvl, offset, len])
-                .with_severity(severity);
-            return Err(d.into_error(Fault::File));
+                .with_severity(severity)
+                .into_error(Fault::File));
         };
         let end = offset.saturating_add(size);
         if end > u64::from(u32::MAX) {

@@ -44,8 +44,8 @@ pub static BLP1_SIZE: Condition = Condition {
 /// cause Mac clients to crash in the past (the 'fake mipmap' problem), however Windows seems to
 /// tolerate it perfectly"). No Mac version is named, so the Mac row is one engine, `wc3-mac`;
 /// the Windows rows are every patch, which crop or pad.
-const FRAME_WINDOWS: &str = "hiveworkshop BLP Specifications (WC3), JPEG content: the Windows version crops a larger frame and pads a smaller one with transparent black at the right and bottom";
-const FRAME_MAC: &str = "hiveworkshop BLP Specifications (WC3), JPEG content: frames that are not their level's size \"are known to cause a fatal error on some Mac versions\" (\"reported to cause Mac clients to crash in the past\"); the versions are not named";
+const FRAME_WINDOWS: &str = "shared/specs/blp-wc3.txt:217,414 (hiveworkshop BLP Specifications (WC3), JPEG content): the Windows version crops a larger frame and pads a smaller one with transparent black at the right and bottom";
+const FRAME_MAC: &str = "shared/specs/blp-wc3.txt:217,414 (hiveworkshop BLP Specifications (WC3), JPEG content): frames that are not their level's size \"are known to cause a fatal error on some Mac versions\" (\"reported to cause Mac clients to crash in the past\"); the versions are not named";
 
 /// The Windows patches and the Mac versions, for a JPEG frame of another size than its level.
 const FRAME_ROWS: &[EngineLimit] = &[

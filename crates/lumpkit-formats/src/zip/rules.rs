@@ -35,11 +35,12 @@ pub static ZIP64_INVALID: Rule = Rule {
 /// list the names of the last part and fail on its members, and zlib's `unzip.c` as the Quake 3
 /// engines carry it (ioquake3 `code/qcommon/unzip.c` `unzOpen`) refuses any archive whose end
 /// record names a disk other than 0. Nothing is wrong with the file, and nothing in it can be
-/// checked: a warning, once, instead of one "local header missing" error per member. `args = [this part (1-based), the part the central directory starts
-/// in (1-based), 0]`.
+/// checked: "not checked" (info, as every variant lumpkit does not read), once, instead of one
+/// "local header missing" error per member. `args = [this part (1-based), the part the central
+/// directory starts in (1-based), 0]`.
 pub static MULTI_DISK: Rule = Rule {
     code: "zip-multi-disk",
-    severity: Severity::Warning,
+    severity: Severity::Info,
     message: "the end record says this file is part {0} of a split archive (its central directory starts in part {1}): it cannot be extracted, nor checked, without the other parts (name.z01, name.z02 … beside it): readers list its names at most and fail on every member, Quake 3 engines refuse it (unzOpen); not checked; join the parts (zip -s 0) or ship the whole archive",
 };
 /// Bytes follow the end record beyond its declared comment.
@@ -114,7 +115,7 @@ pub static DATA_OUT_OF_BOUNDS: Rule = Rule {
 pub static NAME_UNSAFE: Rule = Rule {
     code: "zip-name-unsafe",
     severity: Severity::Warning,
-    message: "member {0}'s name is absolute, has a drive letter or a `..` component: a careless extractor writes outside its folder; lumpkit does not extract it",
+    message: "member {0}'s name is absolute, has a drive letter or a `..` component: a careless extractor writes outside its folder; lumpkit neither extracts it nor hands it out, so its content is not checked",
 };
 /// A name with backslashes, which APPNOTE forbids as separators.
 pub static NAME_BACKSLASH: Rule = Rule {
@@ -149,8 +150,8 @@ pub static ENCRYPTED: Rule = Rule {
 /// A compression method lumpkit does not decode.
 pub static METHOD_UNSUPPORTED: Rule = Rule {
     code: "zip-method-unsupported",
-    severity: Severity::Error,
-    message: "member {0} uses compression method {1}, which lumpkit does not decode: it cannot be checked",
+    severity: Severity::Info,
+    message: "member {0} uses compression method {1}, which lumpkit does not decode: not checked",
 };
 /// Compressed data that does not decode.
 pub static DATA_CORRUPT: Rule = Rule {

@@ -129,14 +129,6 @@ impl Format for ZipFormat {
 fn parse_into<'b>(ctx: &Context<'_>, bytes: &'b [u8], report: &mut Report) -> Option<Zip<'b>> {
     let zip = match Zip::parse(bytes, &mut report.sink(ctx.strict)) {
         Ok(z) => z,
-        // One part of a split archive (`zip-multi-disk`): not broken, only not readable alone.
-        // Its finding carries its own severity; the members are not listed.
-        Err(e) if e.fault == Fault::Unsupported => {
-            if let Err(stop) = report.sink(ctx.strict).report(e.diagnostic) {
-                report.fail(stop);
-            }
-            return None;
-        }
         Err(e) => {
             report.fail(e);
             return None;
@@ -279,8 +271,10 @@ fn scan<'b>(
         if entry.is_dir() || entry.is_symlink() || entry.encryption() != Encryption::None {
             continue;
         }
+        // Withheld, not broken: a caller that writes members by name must not be led outside its
+        // folder, so the member is "not checked" (`Fault::Unsupported`).
         let content = if name_is_unsafe(entry.name) {
-            Err(Error::file(
+            Err(Error::unsupported(
                 &rules::NAME_UNSAFE,
                 entry.record_offset,
                 [entry.index, 0, 0],
