@@ -51,13 +51,7 @@ pub fn check(bsp: &Bsp1<'_>, sink: &mut impl Sink) -> Result<(), Error> {
         _ => (&SKY_SIZE, Some(&TEXTURE_UPLOAD)),
     };
     let (mut sky_reported, mut upload_reported) = (false, false);
-    for i in 0..bsp.texture_count().min(MAX_SLOTS) {
-        let Some((bytes, at)) = bsp.texture(i) else {
-            continue;
-        };
-        let Ok((header, _)) = MiptexHeader::ref_from_prefix(bytes) else {
-            continue;
-        };
+    for (header, at) in headers(bsp) {
         let (width, height) = (header.width.get(), header.height.get());
         // Mod_LoadTextures: `!Q_strncmp (mt->name, "sky", 3)` goes to R_InitSky, case-sensitive;
         // every other texture goes through GL_LoadTexture → GL_Upload8.
@@ -98,13 +92,7 @@ fn alignment_condition(bsp: &Bsp1<'_>) -> &'static Condition {
 /// field, as `Mod_LoadTextures` meets it (in slot order; a texture whose pixels live in a WAD is
 /// measured by the size its record copies from the WAD).
 fn check_alignment(bsp: &Bsp1<'_>, sink: &mut impl Sink) -> Result<(), Error> {
-    for i in 0..bsp.texture_count().min(MAX_SLOTS) {
-        let Some((bytes, at)) = bsp.texture(i) else {
-            continue;
-        };
-        let Ok((header, _)) = MiptexHeader::ref_from_prefix(bytes) else {
-            continue;
-        };
+    for (header, at) in headers(bsp) {
         let (width, height) = (header.width.get(), header.height.get());
         let side = if width % 16 != 0 { width } else { height };
         if side % 16 != 0 {
@@ -115,4 +103,15 @@ fn check_alignment(bsp: &Bsp1<'_>, sink: &mut impl Sink) -> Result<(), Error> {
         }
     }
     Ok(())
+}
+
+/// The headers of the map's texture slots that hold one, in slot order, with their file offsets
+/// (missing slots and records too short for a header are skipped).
+fn headers<'a>(bsp: &Bsp1<'a>) -> impl Iterator<Item = (&'a MiptexHeader, u64)> + use<'a> {
+    let bsp = *bsp;
+    (0..bsp.texture_count().min(MAX_SLOTS)).filter_map(move |i| {
+        let (bytes, at) = bsp.texture(i)?;
+        let (header, _) = MiptexHeader::ref_from_prefix(bytes).ok()?;
+        Some((header, at))
+    })
 }
