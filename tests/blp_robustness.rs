@@ -131,3 +131,45 @@ proptest! {
         lumpkit::exercise::format(&BlpFormat, &bytes);
     }
 }
+
+/// An invalid alphaBits is read as 0 bits: info when every level's stored alpha band is opaque
+/// (nothing is dropped), a warning when a band holds transparency that is then dropped; for JPEG
+/// content the band is decoded, for indexed content read in place.
+#[test]
+fn an_invalid_alpha_bits_is_a_warning_only_where_pixels_change() {
+    let samples = lumpkit_testgen::blp::samples();
+    let finding = |name: &str| {
+        let s = samples.iter().find(|s| s.name == name).unwrap();
+        let report = lumpkit::by_name("blp")
+            .unwrap()
+            .inspect(&lumpkit::Context::default(), &s.bytes);
+        let d = *report
+            .diagnostics
+            .iter()
+            .find(|d| d.code() == "blp-alpha-bits-invalid")
+            .unwrap();
+        (d.severity(), d.args)
+    };
+    use lumpkit::Severity::{Info, Warning};
+    assert_eq!(finding("jpeg-alpha-bits-6-opaque.blp"), (Info, [6, 0, 5]));
+    assert_eq!(finding("jpeg-alpha-bits-9.blp"), (Warning, [9, 5, 5]));
+    assert_eq!(
+        finding("indexed-alpha-bits-2-opaque.blp"),
+        (Info, [2, 0, 4])
+    );
+    assert_eq!(finding("indexed-alpha-bits-2.blp"), (Warning, [2, 3, 4]));
+    // Strict mode stops on the warning and not on the info.
+    let strict = lumpkit::Context {
+        strict: true,
+        ..lumpkit::Context::default()
+    };
+    let status = |name: &str| {
+        let s = samples.iter().find(|s| s.name == name).unwrap();
+        lumpkit::by_name("blp")
+            .unwrap()
+            .inspect(&strict, &s.bytes)
+            .status()
+    };
+    assert_eq!(status("jpeg-alpha-bits-6-opaque.blp"), lumpkit::Status::Ok);
+    assert_eq!(status("jpeg-alpha-bits-9.blp"), lumpkit::Status::Error);
+}

@@ -374,6 +374,51 @@ fn malformed() -> Vec<Sample> {
         &["blp-alpha-bits-invalid"],
     ));
 
+    // Tools write odd alphaBits on opaque icons: read as 0 bits, nothing is lost (info).
+    let opaque_spec = Spec::v1(0, 6, 16, 8, true);
+    let opaque = jpeg::shared_header();
+    let mut content = (opaque.len() as u32).to_le_bytes().to_vec();
+    content.extend_from_slice(&opaque);
+    let chunks = levels(&opaque_spec, |w, h| {
+        jpeg::level_chunk(w as u16, h as u16, |bx, by, c| {
+            if c == 3 {
+                255
+            } else {
+                (40 + bx * 50 + by * 30 + c as u32 * 20) as u8
+            }
+        })
+    });
+    out.push(Sample::new(
+        "jpeg-alpha-bits-6-opaque.blp",
+        opaque_spec.file(&content, &chunks),
+        "ok",
+        &["blp-alpha-bits-invalid"],
+    ));
+    // Indexed content with a 2-bit plane: opaque (every field 3) is info; a plane with
+    // transparency the game drops is a warning. The plane makes each chunk longer than the 0 bits
+    // the game reads need (info).
+    let idx2 = Spec::v1(1, 2, 8, 8, true);
+    let plane = |w: u32, h: u32, fill: u8| {
+        let mut level = indexed(w, h, 0);
+        level.extend(std::iter::repeat_n(
+            fill,
+            ((w * h * 2) as usize).div_ceil(8),
+        ));
+        level
+    };
+    out.push(Sample::new(
+        "indexed-alpha-bits-2-opaque.blp",
+        idx2.file(&palette(), &levels(&idx2, |w, h| plane(w, h, 0xFF))),
+        "ok",
+        &["blp-alpha-bits-invalid", "blp-mip-size-excess"],
+    ));
+    out.push(Sample::new(
+        "indexed-alpha-bits-2.blp",
+        idx2.file(&palette(), &levels(&idx2, |w, h| plane(w, h, 0x1B))),
+        "warning",
+        &["blp-alpha-bits-invalid", "blp-mip-size-excess"],
+    ));
+
     let mut b = base_idx.clone();
     put_u32(&mut b, 24, 5);
     out.push(Sample::new(
@@ -579,15 +624,22 @@ fn malformed() -> Vec<Sample> {
     let mut content = (header.len() as u32).to_le_bytes().to_vec();
     content.extend_from_slice(&header);
     let b = spec.file(&content, &[jpeg_level(16, 8)]);
-    out.push(Sample::new(
-        "jpeg-frame-16x8-in-12x12.blp",
-        b,
-        "warning",
-        &[
-            "blp-jpeg-dimensions-mismatch",
-            "blp-dimension-not-power-of-two",
-        ],
-    ));
+    // Windows pads the frame (the pixels change: a warning wherever it loads); the spec reports
+    // a fatal error on some Mac versions.
+    out.push(
+        Sample::new(
+            "jpeg-frame-16x8-in-12x12.blp",
+            b,
+            "warning",
+            &[
+                "blp-jpeg-dimensions-mismatch",
+                "blp-dimension-not-power-of-two",
+            ],
+        )
+        .under("wc3-1.26", "warning")
+        .under("wc3-1.28", "warning")
+        .under("wc3-mac", "error"),
+    );
 
     // An encoder that stops halving at width 1: the 1x1 level of a 4x8 file is a 1x2 frame.
     let spec = Spec::v1(0, 8, 4, 8, true);
@@ -598,12 +650,18 @@ fn malformed() -> Vec<Sample> {
     if let Some(last) = chunks.last_mut() {
         *last = jpeg_level(1, 2);
     }
-    out.push(Sample::new(
-        "jpeg-1x2-frame-for-1x1-level.blp",
-        spec.file(&content, &chunks),
-        "ok",
-        &["blp-jpeg-frame-cropped"],
-    ));
+    // Windows crops it (harmless); the spec reports a fatal error on some Mac versions.
+    out.push(
+        Sample::new(
+            "jpeg-1x2-frame-for-1x1-level.blp",
+            spec.file(&content, &chunks),
+            "ok",
+            &["blp-jpeg-frame-cropped"],
+        )
+        .under("wc3-1.26", "ok")
+        .under("wc3-1.28", "ok")
+        .under("wc3-mac", "error"),
+    );
 
     let spec = Spec {
         version: 0,

@@ -10,6 +10,7 @@
 pub mod blp;
 pub mod bsp;
 pub mod bsp_faces;
+pub mod bsp_hexen2;
 pub mod bsp_limits;
 pub mod bsp_textures;
 pub mod data;

@@ -1,8 +1,8 @@
 //! BSP maps: Quake 2 (IBSP 38, and Qbism QBSP with its extended layout), Quake 1 (BSP29, and
-//! ericw-tools' BSP2 / 2PSB with theirs), GoldSrc (BSP30), and the Quake 3 engines' IBSP 46/47,
-//! RBSP and FBSP ([`super::q3bsp`]).
+//! ericw-tools' BSP2 / 2PSB with theirs), Hexen II (BSP29 with its 80-byte model record), GoldSrc
+//! (BSP30), and the Quake 3 engines' IBSP 46/47, RBSP and FBSP ([`super::q3bsp`]).
 //!
-//! `info` prints `version`, `lumps` (`{name: records}`, bytes for the byte lumps; Quake 1's
+//! `info` prints `version`, for Quake 1 family maps `game` (`quake`, `goldsrc`, `hexen2`), `lumps` (`{name: records}`, bytes for the byte lumps; Quake 1's
 //! `textures` is the miptex count), `entities` (entity count) and for Quake 2 `clusters`; with `--vis`
 //! the per-cluster visible counts `pvs_visible` and `phs_visible`. `extract` writes `entities.txt`.
 
@@ -78,10 +78,14 @@ pub struct Quake2BspInfo {
     pub engines: Option<EngineVerdicts>,
 }
 
-/// A Quake 1 / GoldSrc map's facts (`info --json`'s `variant`, `lumps`, `entities`, `textures`).
+/// A Quake 1 / GoldSrc / Hexen II map's facts (`info --json`'s `game`, `variant`, `lumps`,
+/// `entities`, `textures`).
 #[derive(Clone, Debug, Serialize)]
 #[non_exhaustive]
 pub struct Quake1BspInfo {
+    /// The game the map was made for: `quake`, `goldsrc` or `hexen2` (a version-29 map with
+    /// Hexen II's 80-byte model records, told apart as ericw-tools does).
+    pub game: &'static str,
     /// `bsp2`, `2psb`, …; none for the numbered versions.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub variant: Option<String>,
@@ -136,12 +140,16 @@ impl Serialize for Lumps {
     }
 }
 
-/// The engines that load maps of this version (what `info`'s `engines` field judges for).
-fn family(bytes: &[u8]) -> Option<&'static [Engine]> {
-    match bytes.get(..4)? {
-        b"IBSP" => Some(&[Engine::Quake2, Engine::Yquake2, Engine::Q2pro]),
-        [29, 0, 0, 0] => Some(&[Engine::Quake, Engine::QuakeSpasm, Engine::Xash3d]),
-        [30, 0, 0, 0] => Some(&[Engine::GoldSrc, Engine::Xash3d]),
+/// The engines that load maps of this family (what `info`'s `engines` field judges for): Quake 2's
+/// for IBSP, and for a version 29 / 30 map its game's.
+fn family(bytes: &[u8], info: &BspInfo) -> Option<&'static [Engine]> {
+    match (bytes.get(..4)?, info) {
+        (b"IBSP", _) => Some(&[Engine::Quake2, Engine::Yquake2, Engine::Q2pro]),
+        ([29 | 30, 0, 0, 0], BspInfo::Quake1(q1)) => match q1.game {
+            "hexen2" => Some(&[Engine::Hexen2]),
+            "goldsrc" => Some(&[Engine::GoldSrc, Engine::Xash3d]),
+            _ => Some(&[Engine::Quake, Engine::QuakeSpasm, Engine::Xash3d]),
+        },
         _ => None,
     }
 }
@@ -178,7 +186,8 @@ impl Format for Bsp {
         }
         if let Some(mut info) = info {
             // Each engine's verdict on the map, judged from every finding above.
-            let verdicts = family(bytes).map(|engines| crate::engines::verdicts(&report, engines));
+            let verdicts =
+                family(bytes, &info).map(|engines| crate::engines::verdicts(&report, engines));
             match &mut info {
                 BspInfo::Quake2(q2) => q2.engines = verdicts,
                 BspInfo::Quake1(q1) => q1.engines = verdicts,
@@ -373,6 +382,7 @@ fn inspect_q1(
     report.version = Some(bsp_textures::version(&bsp));
     if report.wants_fields() {
         *info = Some(Quake1BspInfo {
+            game: bsp.game.name(),
             variant: bsp.version_name().map(str::to_ascii_lowercase),
             lumps: Lumps::new(bsp.counts()),
             entities: None,
