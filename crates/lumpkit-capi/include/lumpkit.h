@@ -47,6 +47,10 @@
 // meaning of a value changes; compare it with `lumpkit_abi_version()` at start-up.
 #define LUMPKIT_ABI_VERSION 1
 
+// How deep archives inside archives are opened (`lumpkit check` descends as deep): a member at
+// this depth opens, its own members do not (`LUMPKIT_STATUS_LIMIT`).
+#define LUMPKIT_MAX_NESTING 4
+
 // Severity of a diagnostic, and a file's verdict: worth knowing, the file is fine.
 #define LUMPKIT_SEVERITY_INFO 0
 

@@ -166,7 +166,7 @@ pub struct LumpkitFile {
 }
 
 /// Levels of archives inside archives a member may be opened from, as `check` descends.
-const MAX_DEPTH: u32 = lumpkit::check::MAX_NESTING;
+const MAX_DEPTH: u32 = crate::LUMPKIT_MAX_NESTING;
 
 impl LumpkitFile {
     /// Opens the file at `path` (memory-mapped when large) and inspects it.

@@ -36,6 +36,12 @@ pub use status::LumpkitStatus;
 /// meaning of a value changes; compare it with `lumpkit_abi_version()` at start-up.
 pub const LUMPKIT_ABI_VERSION: u32 = 1;
 
+/// How deep archives inside archives are opened (`lumpkit check` descends as deep): a member at
+/// this depth opens, its own members do not (`LUMPKIT_STATUS_LIMIT`).
+pub const LUMPKIT_MAX_NESTING: u32 = 4;
+// A literal for cbindgen, held to the facade's bound.
+const _: () = assert!(LUMPKIT_MAX_NESTING == lumpkit::check::MAX_NESTING);
+
 /// `lumpkit_version()`'s text.
 const VERSION: &CStr =
     match CStr::from_bytes_with_nul(concat!(env!("CARGO_PKG_VERSION"), "\0").as_bytes()) {
