@@ -8,6 +8,7 @@ extreme 32-bit values in the header and anywhere, zeroed and duplicated regions)
 there, and the same kinds of operators written here otherwise. Mutants keep their seed's extension
 (formats are also recognised by it) and are named SEED.N.EXT.
 """
+import ast
 import os
 import random
 import struct
@@ -38,14 +39,27 @@ def own_mutants(data, rnd, n):
     return out
 
 
+def shared_operators(path):
+    """mutate.py's `mutants` function (and the constants it uses), without running its campaign:
+    that script runs its main() when imported, so only these definitions are taken from it."""
+    tree = ast.parse(open(path).read(), path)
+    keep = [node for node in tree.body
+            if isinstance(node, (ast.Import, ast.ImportFrom))
+            or (isinstance(node, ast.Assign) and all(isinstance(t, ast.Name) for t in node.targets))
+            or (isinstance(node, ast.FunctionDef) and node.name == "mutants")]
+    scope = {}
+    exec(compile(ast.Module(body=keep, type_ignores=[]), path, "exec"), scope)
+    return scope["mutants"]
+
+
 def main():
     out_dir, per_file, *seeds = sys.argv[1:]
     per_file = int(per_file)
     mutants = own_mutants
     source = "operators of make_mutants.py"
-    if os.path.exists(os.path.join(SHARED_TOOLS, "mutate.py")):
-        sys.path.insert(0, SHARED_TOOLS)
-        from mutate import mutants  # noqa: E402 (the shared campaign's operators)
+    shared = os.path.join(SHARED_TOOLS, "mutate.py")
+    if os.path.exists(shared):
+        mutants = shared_operators(shared)
         source = "operators of ../shared/tools/mutate.py"
     os.makedirs(out_dir, exist_ok=True)
     rnd = random.Random(41)
