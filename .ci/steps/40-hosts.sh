@@ -89,4 +89,91 @@ find "$tmp/mutants" -type f | sort | xargs -n 500 "$EX/abi_sweep_asan" > "$tmp/s
   || { cat "$tmp/sweep.txt"; die "abi_sweep on the mutants (see above)"; }
 awk '{f+=$2; c+=$4; m+=$10; l+=$12; r+=$15} END {printf "abi_sweep over %d mutants: %d calls, %d members, %d levels decoded, %d check records: clean (ASan, UBSan, LeakSanitizer)\n", f, c, m, l, r}' "$tmp/sweep.txt"
 
+
+part "npm package: the wasm build packed (npm pack), installed offline into a scratch project"
+command -v node >/dev/null && command -v npm >/dev/null || die "node and npm are needed (apt-get install nodejs npm)"
+rustup target add wasm32-unknown-unknown >/dev/null 2>&1 || die "cannot add the wasm32-unknown-unknown target"
+# shellcheck source=.ci/steps/wasm-bindgen.sh
+. .ci/steps/wasm-bindgen.sh
+WASM_BINDGEN=$(ensure_wasm_bindgen) || die "cannot install wasm-bindgen-cli (the version in Cargo.lock)"
+WASM_BINDGEN=$WASM_BINDGEN crates/lumpkit-wasm/npm/build.sh
+tarball=$(cd target/npm && npm pack ./lumpkit --pack-destination "$tmp" --silent | tail -1)
+echo "packed $tarball: $(stat -c %s "$tmp/$tarball") bytes, $(tar -tzf "$tmp/$tarball" | wc -l) files"
+project=$tmp/npm-project
+mkdir -p "$project/test"
+(cd "$project" && npm init -y >/dev/null \
+  && npm install --offline --no-audit --no-fund --silent "$tmp/$tarball") \
+  || die "the packed tarball does not install offline (it must need no network at install)"
+cp crates/lumpkit-wasm/npm/test/lumpkit.test.mjs crates/lumpkit-wasm/npm/types.test-d.ts "$project/test/"
+
+part "npm package: Node's test runner on the shared corpus (records = check --json, pixels = decode)"
+(cd "$project" && LUMPKIT_REPO=$repo LUMPKIT_BIN=$repo/$BIN node --test test/lumpkit.test.mjs) \
+  || die "the npm package's tests"
+
+part "npm package: the TypeScript declarations type-check a program using every call and record"
+if (cd "$project" && npm install --no-save --no-audit --no-fund --silent typescript@5 >/dev/null 2>&1); then
+  (cd "$project" && npx --no-install tsc --noEmit --strict --module nodenext --moduleResolution nodenext \
+    --target es2022 --lib es2022,dom test/types.test-d.ts) || die "index.d.ts does not type-check test/types.test-d.ts"
+  echo "tsc $(cd "$project" && npx --no-install tsc --version): types.test-d.ts type-checks"
+else
+  echo "notice: typescript could not be installed from the npm registry; the declarations are not type-checked"
+fi
+
+part "pre-commit: try-repo on a scratch repository, a broken file fails and good files pass"
+venv=target/ci-hosts-venv
+[ -x "$venv/bin/pre-commit" ] || {
+  python3 -m venv "$venv" && "$venv/bin/python" -m pip install --disable-pip-version-check --quiet pre-commit
+} || die "pre-commit could not be installed from PyPI (python3 -m venv, pip install pre-commit)"
+mod=$tmp/mod-repo
+mkdir -p "$mod/textures" "$mod/maps"
+cp corpus/blp/bad-magic-blp3.blp "$mod/textures/broken.blp"
+good_blp=$(grep -P '\tok\t' corpus/blp/expect.tsv | cut -f1 | head -1)
+good_pak=$(grep -P '\tok\t' corpus/pak/expect.tsv | cut -f1 | grep '\.pak$' | head -1)
+cp "corpus/blp/$good_blp" "$mod/textures/good.blp"
+cp "corpus/pak/$good_pak" "$mod/maps/good.pak"
+printf 'deny-warnings = false\n' > "$mod/lumpkit.toml"
+echo "# a mod" > "$mod/README.md"
+(cd "$mod" && git init -q && git add -A && git -c user.name=ci -c user.email=ci@localhost commit -qm mod)
+# The hook builds lumpkit from its repository on first use; here it is given the one built above
+# (a build in try-repo's fresh clone would recompile every workspace crate).
+try_repo() { (cd "$mod" && LUMPKIT_BIN=$repo/$BIN "$repo/$venv/bin/pre-commit" try-repo "$repo" "$@" 2>&1); }
+try_repo lumpkit-check --files textures/good.blp maps/good.pak README.md > "$tmp/good.txt" \
+  || { cat "$tmp/good.txt"; die "pre-commit try-repo failed on the good files"; }
+grep -q 'lumpkit check.*Passed' "$tmp/good.txt" || { cat "$tmp/good.txt"; die "the hook did not run on the good files"; }
+if try_repo lumpkit-check --files textures/broken.blp textures/good.blp > "$tmp/broken.txt"; then
+  cat "$tmp/broken.txt"; die "pre-commit try-repo passed a broken file"
+fi
+grep -q 'blp-magic-unknown' "$tmp/broken.txt" || { cat "$tmp/broken.txt"; die "the hook failed without naming the broken file's code"; }
+(cd "$mod" && PATH=$repo/target/release:$PATH "$repo/$venv/bin/pre-commit" try-repo "$repo" lumpkit-check-system --all-files > "$tmp/system.txt" 2>&1) \
+  && { cat "$tmp/system.txt"; die "lumpkit-check-system passed the broken file"; }
+grep -q 'blp-magic-unknown' "$tmp/system.txt" || { cat "$tmp/system.txt"; die "lumpkit-check-system did not run"; }
+echo "try-repo: good files passed; the broken file failed with blp-magic-unknown (lumpkit-check and lumpkit-check-system)"
+
+part "GitHub Action: action.yml's steps run as a runner runs them, on scratch checkouts"
+action_run() { "$venv/bin/python" .ci/action_steps.py "$repo" "$@"; }
+action_run "$mod" "$tmp/action-broken" > "$tmp/action.txt" 2>&1 && { cat "$tmp/action.txt"; die "the action passed a broken file"; }
+grep -q '"exit-code": "1"' "$tmp/action.txt" && grep -q '::error file=./textures/broken.blp,title=blp-magic-unknown' "$tmp/action.txt" \
+  || { cat "$tmp/action.txt"; die "the action did not report the broken file"; }
+"$venv/bin/python" - "$tmp/action-broken/lumpkit.sarif" <<'PY' || die "the action's SARIF log"
+import json, sys
+log = json.load(open(sys.argv[1]))
+results = log["runs"][0]["results"]
+uris = {r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] for r in results}
+assert [r["ruleId"] for r in results] == ["blp-magic-unknown"], results
+assert uris == {"textures/broken.blp"}, uris
+PY
+rm "$mod/textures/broken.blp"
+action_run "$mod" "$tmp/action-good" args=--deny-warnings > "$tmp/action.txt" 2>&1 || { cat "$tmp/action.txt"; die "the action failed on good files"; }
+grep -q '"exit-code": "0"' "$tmp/action.txt" || { cat "$tmp/action.txt"; die "the action's exit-code output"; }
+# The example workflow uses the action with inputs it has.
+"$venv/bin/python" - <<'PY' || die "docs/github-action-example.yml"
+import yaml
+action = yaml.safe_load(open("action.yml"))
+flow = yaml.safe_load(open("docs/github-action-example.yml"))
+steps = [s for s in flow["jobs"]["check"]["steps"] if "lumpkit" in s.get("uses", "")]
+assert steps and set(steps[0].get("with", {})) <= set(action["inputs"]), steps
+assert flow["permissions"]["security-events"] == "write"
+PY
+echo "action: the broken checkout fails (exit-code 1, SARIF with textures/broken.blp), the good one passes"
+
 echo "40-hosts: $((SECONDS - started)) s"
