@@ -5,7 +5,9 @@
 use std::path::Path;
 
 fn repo_file(name: &str) -> String {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..").join(name);
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../..")
+        .join(name);
     std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
 }
 
@@ -17,7 +19,10 @@ fn hook_file_patterns_cover_every_registered_extension() {
         .filter_map(|l| l.trim().strip_prefix("files:"))
         .map(str::trim)
         .collect();
-    assert!(!patterns.is_empty(), "no `files:` pattern in .pre-commit-hooks.yaml");
+    assert!(
+        !patterns.is_empty(),
+        "no `files:` pattern in .pre-commit-hooks.yaml"
+    );
     for pattern in &patterns {
         // The pattern is `(?i)\.(ext|ext|…)$`: its alternatives are the extensions.
         let inner = pattern
@@ -26,14 +31,16 @@ fn hook_file_patterns_cover_every_registered_extension() {
             .map(|(list, _)| list)
             .unwrap_or_else(|| panic!("unexpected pattern {pattern}"));
         let listed: Vec<&str> = inner.split('|').collect();
-        for format in lumpkit::FORMATS {
-            for ext in format.extensions() {
-                assert!(
-                    listed.contains(ext),
-                    "{} claims .{ext}, which the hook pattern {pattern} leaves out",
-                    format.name()
-                );
-            }
-        }
+        let missing: Vec<String> = lumpkit::FORMATS
+            .iter()
+            .flat_map(|f| f.extensions().iter().map(move |e| (f.name(), e)))
+            .filter(|(_, ext)| !listed.contains(ext))
+            .map(|(format, ext)| format!("{ext} ({format})"))
+            .collect();
+        assert!(
+            missing.is_empty(),
+            "the hook pattern {pattern} leaves out extensions formats claim: {}",
+            missing.join(", ")
+        );
     }
 }

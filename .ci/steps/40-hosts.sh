@@ -127,7 +127,7 @@ venv=target/ci-hosts-venv
 mod=$tmp/mod-repo
 mkdir -p "$mod/textures" "$mod/maps"
 cp corpus/blp/bad-magic-blp3.blp "$mod/textures/broken.blp"
-good_blp=$(grep -P '\tok\t' corpus/blp/expect.tsv | cut -f1 | head -1)
+good_blp=$(grep -P '\tok\t' corpus/blp/expect.tsv | cut -f1 | grep '\.blp$' | grep -v '^blp0' | head -1)
 good_pak=$(grep -P '\tok\t' corpus/pak/expect.tsv | cut -f1 | grep '\.pak$' | head -1)
 cp "corpus/blp/$good_blp" "$mod/textures/good.blp"
 cp "corpus/pak/$good_pak" "$mod/maps/good.pak"
