@@ -83,6 +83,13 @@ pub static PALETTE_TRUNCATED: Rule = Rule {
     message: "the 1024-byte palette at byte {0} is cut short by the end of the file ({1} bytes)",
 };
 
+/// A DXT or raw BGRA file that stops before the palette block its header reserves.
+pub static PALETTE_ABSENT: Rule = Rule {
+    code: "blp-palette-absent",
+    severity: Severity::Info,
+    message: "the file ends before the 1024-byte palette block at byte {0} ({1} bytes); its encoding does not use a palette, so nothing is lost",
+};
+
 /// The shared JPEG header is larger than the 624 bytes Warcraft III reserves for it.
 pub static JPEG_HEADER_OVERSIZED: Rule = Rule {
     code: "blp-jpeg-header-oversized",
@@ -138,7 +145,7 @@ pub static MIP_SIZE_WRAPS: Rule = Rule {
 pub static MIP_OUT_OF_FILE: Rule = Rule {
     code: "blp-mip-out-of-file",
     severity: Severity::Error,
-    message: "mip {0} starts at byte {1}, at or past the end of the file ({2} bytes): that level cannot be read",
+    message: "mip {0} starts at byte {1}, at or past the end of the file ({2} bytes): that level cannot be read (an error for mip 0, the picture; a warning for a later level)",
 };
 
 /// A direct-content chunk is shorter than its dimensions and encoding need.
@@ -212,6 +219,7 @@ pub static RULES: &[&Rule] = &[
     &HAS_MIPMAPS_UNUSUAL,
     &ENCODING_UNKNOWN,
     &PALETTE_TRUNCATED,
+    &PALETTE_ABSENT,
     &JPEG_HEADER_OVERSIZED,
     &JPEG_HEADER_PAST_EOF,
     &MIP_CHAIN_SHORT,
