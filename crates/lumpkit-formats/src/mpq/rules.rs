@@ -98,8 +98,8 @@ pub static DECOMPRESS_FAILED: Rule = Rule {
 /// A compression method this build cannot decode.
 pub static COMPRESSION_UNSUPPORTED: Rule = Rule {
     code: "mpq-compression-unsupported",
-    severity: Severity::Error,
-    message: "block {0}: sector {1} uses compression mask {2x}, which lumpkit cannot decode",
+    severity: Severity::Info,
+    message: "block {0}: sector {1} uses compression mask {2x}, which lumpkit does not decode: the member is not checked",
 };
 
 /// An encrypted member whose key cannot be found (no name, no recoverable sector table).
@@ -126,8 +126,8 @@ pub static NO_LISTFILE: Rule = Rule {
 /// A member name that would climb out of the extraction folder.
 pub static PATH_UNSAFE: Rule = Rule {
     code: "mpq-path-unsafe",
-    severity: Severity::Error,
-    message: "block {0} is named with a path that leaves its folder (`..`, an absolute path or a drive letter); extract skips it",
+    severity: Severity::Warning,
+    message: "block {0} is named with a path that leaves its folder (`..`, an absolute path or a drive letter): a careless extractor writes outside its folder; lumpkit neither extracts it nor hands it out, so its content is not checked",
 };
 
 /// The HET/BET tables of a v3+ archive cannot be read.

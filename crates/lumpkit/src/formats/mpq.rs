@@ -128,6 +128,12 @@ impl Format for MpqFormat {
         true
     }
 
+    /// The games open a map, replay or patch by its name with Storm's MPQ reader, which fails on
+    /// anything else (a text placeholder named `.w3x` is a map that does not load).
+    fn misnamed_severity(&self) -> lumpkit_formats::Severity {
+        lumpkit_formats::Severity::Error
+    }
+
     /// The header, tables and member list, and the members checked against `(attributes)`: that
     /// needs their bytes, so this is [`Format::inspect_with_children`] without keeping the members
     /// (the two must report the same). A member that cannot be read is an error on that member
@@ -573,7 +579,7 @@ impl<'b> Archive<'b> {
     /// A member as a child named `name`.
     fn child(&self, m: &Entry, name: String, content: Result<Cow<'b, [u8]>, Error>) -> Child<'b> {
         let content = if path_unsafe(&name) {
-            ChildContent::Failed(Box::new(Error::file(
+            ChildContent::Failed(Box::new(Error::unsupported(
                 &mpq_rules::PATH_UNSAFE,
                 self.mpq.data_offset(&m.block),
                 [m.block.index.into(), 0, 0],
