@@ -8,6 +8,7 @@ use std::ffi::CString;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, OnceLock};
 
+use lumpkit::format::Container;
 use lumpkit::registry::{Sniffed, sniff};
 use lumpkit::{ChildContent, Context, Format, Input, OpenMode, Report, Selection, UnpackBudget};
 
@@ -113,6 +114,32 @@ impl std::fmt::Debug for Content {
     }
 }
 
+/// The archive a member's bytes sit in: formats that read sibling files (BLP0's `name.b00`…)
+/// look for them there, as `check` and the game do.
+#[derive(Clone)]
+struct Parent {
+    bytes: Bytes,
+    format: &'static dyn Format,
+}
+
+impl std::fmt::Debug for Parent {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Parent")
+            .field("format", &self.format.name())
+            .field("len", &self.bytes.get().len())
+            .finish()
+    }
+}
+
+impl Parent {
+    fn container(&self) -> Container<'_> {
+        Container {
+            format: self.format,
+            bytes: self.bytes.get(),
+        }
+    }
+}
+
 /// One diagnostic as C reads it: the strings live as long as the handle.
 #[derive(Debug)]
 pub struct Diag {
@@ -153,6 +180,8 @@ pub struct LumpkitFile {
     budget: Arc<UnpackBudget>,
     /// The file on disk, for formats that read sibling files (BLP0); `None` for bytes and members.
     path: Option<PathBuf>,
+    /// The archive a member's bytes sit in (for an entry without bytes: its container's).
+    parent: Option<Parent>,
     /// The chain of names from the file down to this member (`check --json`'s `location`).
     location: Vec<String>,
     c_location: Vec<CString>,
@@ -180,6 +209,7 @@ impl LumpkitFile {
             Arc::new(options.clone()),
             None,
             Some(path.to_path_buf()),
+            None,
             vec![name],
             0,
         ))
@@ -197,6 +227,7 @@ impl LumpkitFile {
             Arc::new(options.clone()),
             None,
             path,
+            None,
             vec![name.to_string()],
             0,
         )
@@ -207,6 +238,7 @@ impl LumpkitFile {
         options: Arc<LumpkitOptions>,
         budget: Option<Arc<UnpackBudget>>,
         path: Option<PathBuf>,
+        parent: Option<Parent>,
         location: Vec<String>,
         depth: u32,
     ) -> LumpkitFile {
@@ -214,7 +246,8 @@ impl LumpkitFile {
         let own = location.last().cloned().unwrap_or_default();
         let named = path.clone().unwrap_or_else(|| PathBuf::from(&own));
         let (format, report) = {
-            let ctx = context(&options, &budget, path.as_deref(), &own);
+            let container = parent.as_ref().map(Parent::container);
+            let ctx = context(&options, &budget, path.as_deref(), container, &own);
             match sniff(bytes.get(), Some(&named)) {
                 Sniffed::Known(format) => (Some(format), format.inspect(&ctx, bytes.get())),
                 Sniffed::Foreign(kind) => (None, Report::new(kind)),
@@ -226,6 +259,7 @@ impl LumpkitFile {
             options,
             budget,
             path,
+            parent,
             location,
             depth,
             report,
@@ -237,6 +271,7 @@ impl LumpkitFile {
         options: Arc<LumpkitOptions>,
         budget: Arc<UnpackBudget>,
         path: Option<PathBuf>,
+        parent: Option<Parent>,
         location: Vec<String>,
         depth: u32,
         report: Report,
@@ -258,6 +293,7 @@ impl LumpkitFile {
             options,
             budget,
             path,
+            parent,
             depth,
             c_format: c_string(report.format),
             diagnostics,
@@ -294,7 +330,14 @@ impl LumpkitFile {
     /// The context this handle's file is read with.
     fn ctx(&self) -> Context<'_> {
         let own = self.location.last().map(String::as_str).unwrap_or_default();
-        context(&self.options, &self.budget, self.path.as_deref(), own)
+        let container = self.parent.as_ref().map(Parent::container);
+        context(
+            &self.options,
+            &self.budget,
+            self.path.as_deref(),
+            container,
+            own,
+        )
     }
 
     /// The members of this container, listed on first use (an empty list for a file that is not
@@ -315,12 +358,8 @@ impl LumpkitFile {
         else {
             return Ok(Vec::new());
         };
-        // Members have no path on disk: formats that read sibling files must not look beside it.
-        let ctx = Context {
-            path: None,
-            ..self.ctx()
-        };
-        let children = format.children(&ctx, bytes.get())?;
+        // Listed with the context the file was inspected with, as `check` lists them.
+        let children = format.children(&self.ctx(), bytes.get())?;
         Ok(children
             .into_iter()
             .map(|child| {
@@ -431,6 +470,7 @@ impl LumpkitFile {
                 Arc::clone(&self.options),
                 Some(Arc::clone(&self.budget)),
                 None,
+                self.as_parent(),
                 location,
                 depth,
             )),
@@ -455,11 +495,27 @@ impl LumpkitFile {
                     Arc::clone(&self.options),
                     Arc::clone(&self.budget),
                     self.path.clone(),
+                    // Decoded by its container, in the container's own place.
+                    self.parent.clone(),
                     location,
                     depth,
                     (**report).clone(),
                 ))
             }
+        }
+    }
+
+    /// This file as the archive its members sit in.
+    fn as_parent(&self) -> Option<Parent> {
+        match &self.content {
+            Content::Own {
+                bytes,
+                format: Some(format),
+            } => Some(Parent {
+                bytes: bytes.clone(),
+                format: *format,
+            }),
+            _ => None,
         }
     }
 
@@ -508,7 +564,7 @@ impl LumpkitFile {
                 offset: None,
             }),
             Content::Entry {
-                container,
+                container: holder,
                 format,
                 name,
             } => {
@@ -520,8 +576,15 @@ impl LumpkitFile {
                     .get(parent)
                     .map(String::as_str)
                     .unwrap_or_default();
-                let ctx = context(&self.options, &self.budget, self.path.as_deref(), own);
-                Ok((*format, container.get(), sel, ctx))
+                let container = self.parent.as_ref().map(Parent::container);
+                let ctx = context(
+                    &self.options,
+                    &self.budget,
+                    self.path.as_deref(),
+                    container,
+                    own,
+                );
+                Ok((*format, holder.get(), sel, ctx))
             }
         }
     }
@@ -538,12 +601,14 @@ fn context<'a>(
     options: &'a LumpkitOptions,
     budget: &'a UnpackBudget,
     path: Option<&'a Path>,
+    container: Option<Container<'a>>,
     own: &'a str,
 ) -> Context<'a> {
     Context {
         limits: options.limits,
         strict: options.has(LUMPKIT_OPEN_STRICT),
         path,
+        container,
         member_name: if path.is_none() && !own.is_empty() {
             Some(own)
         } else {
