@@ -4,16 +4,11 @@
 
 use std::path::Path;
 
-fn repo_file(name: &str) -> String {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../..")
-        .join(name);
-    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
-}
-
 #[test]
 fn hook_file_patterns_cover_every_registered_extension() {
-    let hooks = repo_file(".pre-commit-hooks.yaml");
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../.pre-commit-hooks.yaml");
+    let hooks =
+        std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     let patterns: Vec<&str> = hooks
         .lines()
         .filter_map(|l| l.trim().strip_prefix("files:"))

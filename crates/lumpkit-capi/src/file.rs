@@ -140,6 +140,14 @@ impl Parent {
     }
 }
 
+/// Where a handle's bytes are: on disk, inside an archive, how deep, under which names.
+struct Place {
+    path: Option<PathBuf>,
+    parent: Option<Parent>,
+    location: Vec<String>,
+    depth: u32,
+}
+
 /// One diagnostic as C reads it: the strings live as long as the handle.
 #[derive(Debug)]
 pub struct Diag {
@@ -208,10 +216,12 @@ impl LumpkitFile {
             bytes,
             Arc::new(options.clone()),
             None,
-            Some(path.to_path_buf()),
-            None,
-            vec![name],
-            0,
+            Place {
+                path: Some(path.to_path_buf()),
+                parent: None,
+                location: vec![name],
+                depth: 0,
+            },
         ))
     }
 
@@ -226,10 +236,12 @@ impl LumpkitFile {
             bytes,
             Arc::new(options.clone()),
             None,
-            path,
-            None,
-            vec![name.to_string()],
-            0,
+            Place {
+                path,
+                parent: None,
+                location: vec![name.to_string()],
+                depth: 0,
+            },
         )
     }
 
@@ -237,11 +249,14 @@ impl LumpkitFile {
         bytes: Bytes,
         options: Arc<LumpkitOptions>,
         budget: Option<Arc<UnpackBudget>>,
-        path: Option<PathBuf>,
-        parent: Option<Parent>,
-        location: Vec<String>,
-        depth: u32,
+        place: Place,
     ) -> LumpkitFile {
+        let Place {
+            path,
+            parent,
+            location,
+            depth,
+        } = place;
         let budget = budget.unwrap_or_else(|| Arc::new(UnpackBudget::new(&options.limits)));
         let own = location.last().cloned().unwrap_or_default();
         let named = path.clone().unwrap_or_else(|| PathBuf::from(&own));
@@ -258,10 +273,12 @@ impl LumpkitFile {
             Content::Own { bytes, format },
             options,
             budget,
-            path,
-            parent,
-            location,
-            depth,
+            Place {
+                path,
+                parent,
+                location,
+                depth,
+            },
             report,
         )
     }
@@ -270,12 +287,15 @@ impl LumpkitFile {
         content: Content,
         options: Arc<LumpkitOptions>,
         budget: Arc<UnpackBudget>,
-        path: Option<PathBuf>,
-        parent: Option<Parent>,
-        location: Vec<String>,
-        depth: u32,
+        place: Place,
         report: Report,
     ) -> LumpkitFile {
+        let Place {
+            path,
+            parent,
+            location,
+            depth,
+        } = place;
         let diagnostics = report
             .diagnostics
             .iter()
@@ -469,10 +489,12 @@ impl LumpkitFile {
                 bytes.clone(),
                 Arc::clone(&self.options),
                 Some(Arc::clone(&self.budget)),
-                None,
-                self.as_parent(),
-                location,
-                depth,
+                Place {
+                    path: None,
+                    parent: self.as_parent(),
+                    location,
+                    depth,
+                },
             )),
             MemberContent::Entry(report) => {
                 let Content::Own {
@@ -494,11 +516,13 @@ impl LumpkitFile {
                     content,
                     Arc::clone(&self.options),
                     Arc::clone(&self.budget),
-                    self.path.clone(),
                     // Decoded by its container, in the container's own place.
-                    self.parent.clone(),
-                    location,
-                    depth,
+                    Place {
+                        path: self.path.clone(),
+                        parent: self.parent.clone(),
+                        location,
+                        depth,
+                    },
                     (**report).clone(),
                 ))
             }
