@@ -104,7 +104,7 @@ mkdir -p "$project/test"
 (cd "$project" && npm init -y >/dev/null \
   && npm install --offline --no-audit --no-fund --silent "$tmp/$tarball") \
   || die "the packed tarball does not install offline (it must need no network at install)"
-cp crates/lumpkit-wasm/npm/test/lumpkit.test.mjs crates/lumpkit-wasm/npm/types.test-d.ts "$project/test/"
+cp crates/lumpkit-wasm/npm/test/lumpkit.test.mjs crates/lumpkit-wasm/npm/test/types.test-d.ts "$project/test/"
 
 part "npm package: Node's test runner on the shared corpus (records = check --json, pixels = decode)"
 (cd "$project" && LUMPKIT_REPO=$repo LUMPKIT_BIN=$repo/$BIN node --test test/lumpkit.test.mjs) \
