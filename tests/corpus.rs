@@ -37,6 +37,7 @@ const MEMBER_TRIGGERED: &[(&str, &str)] = &[
     ("mpq-data-past-eof", "mpq/member_past_eof.mpq"),
     ("mpq-sector-table-invalid", "mpq/sector_table_invalid.mpq"),
     ("mpq-decompress-failed", "mpq/decompress_failed.mpq"),
+    ("mpq-listfile-unreadable", "mpq/listfile_corrupt.mpq"),
     (
         "mpq-compression-unsupported",
         "mpq/compression_unsupported.mpq",

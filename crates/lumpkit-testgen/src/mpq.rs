@@ -624,11 +624,21 @@ pub fn samples() -> Vec<Sample> {
     for (i, level) in levels.iter().enumerate() {
         with_levels.push(File::new(&format!("war3mapMap.b{i:02}"), level));
     }
+    let mut unlisted = Writer::new(with_levels.clone());
+    unlisted.listfile = false;
     s.push(Sample::new(
         "blp0_levels_in_map.w3m",
         Writer::new(with_levels).build(),
         "ok",
         &[],
+    ));
+    // The same with no (listfile): the levels are found by name through the hash table, as the
+    // game finds them.
+    s.push(Sample::new(
+        "blp0_levels_unlisted.w3m",
+        unlisted.build(),
+        "ok",
+        &["mpq-no-listfile"],
     ));
     s.push(Sample::new(
         "blp0_levels_missing.w3m",
@@ -970,6 +980,24 @@ fn member_samples(plain: &Writer) -> Vec<Sample> {
         *x ^= 0x5A;
     }
     s.push(Sample::new("decompress_failed.mpq", b, "ok", &[]));
+    // The same damage in the `(listfile)`, which the games never read: a warning on it.
+    let mut names = String::new();
+    for _ in 0..200 {
+        names.push_str("data\\script.txt\r\n");
+    }
+    let mut listed = Writer::new(vec![
+        File::new("(listfile)", names.as_bytes()),
+        File::new("data\\script.txt", &script()),
+    ]);
+    listed.listfile = false;
+    let (mut lb, ll) = listed.build_with_layout();
+    let list_first =
+        u32::from_le_bytes(lb[ll.data[0]..ll.data[0] + 4].try_into().unwrap_or([0; 4]));
+    let at = ll.data[0] + list_first as usize + 8;
+    for x in &mut lb[at..at + 16] {
+        *x ^= 0x5A;
+    }
+    s.push(Sample::new("listfile_corrupt.mpq", lb, "ok", &[]));
     // A sector whose stored Adler-32 does not match its bytes.
     let crc = Writer::new(vec![File {
         sector_crc: true,

@@ -388,7 +388,7 @@ pub fn samples() -> Vec<Sample> {
     s.push(sample(
         "flag_value.paa",
         &flag,
-        "warning",
+        "ok",
         &["paa-flag-value"],
     ));
     let mut swiz_bad = base.clone();

@@ -116,6 +116,13 @@ pub static SECTOR_CRC: Rule = Rule {
     message: "block {0}: sector {1} has Adler-32 {2x}, not its stored checksum; the member is corrupt",
 };
 
+/// The `(listfile)` is there but cannot be read.
+pub static LISTFILE_UNREADABLE: Rule = Rule {
+    code: "mpq-listfile-unreadable",
+    severity: Severity::Warning,
+    message: "the (listfile) cannot be read (see the finding before this one): editors and extractors that name members by it fail; the game does not read it",
+};
+
 /// The archive has no `(listfile)`: members are named from well-known names only.
 pub static NO_LISTFILE: Rule = Rule {
     code: "mpq-no-listfile",
@@ -184,6 +191,7 @@ pub static RULES: &[&Rule] = &[
     &KEY_UNKNOWN,
     &SECTOR_CRC,
     &NO_LISTFILE,
+    &LISTFILE_UNREADABLE,
     &PATH_UNSAFE,
     &HET_BET_MALFORMED,
     &HET_BET_DISAGREE,
