@@ -80,7 +80,7 @@ fi
 cc -std=c99 -Wall -Wextra -Werror -g -O1 "${sanitize[@]}" $(pkg-config --cflags lumpkit) \
   crates/lumpkit-capi/tests/c/abi_sweep.c -o "$EX/abi_sweep_asan" "$lib" \
   $(pkg-config --static --libs-only-l lumpkit | sed 's/-llumpkit_capi//')
-python3 crates/lumpkit-capi/tests/make_mutants.py "$tmp/mutants" "${LUMPKIT_ABI_MUTANTS:-6}" corpus ${SHARED:+"$SHARED"}
+python3 crates/lumpkit-capi/tests/make_mutants.py "$tmp/mutants" "${LUMPKIT_ABI_MUTANTS:-3}" corpus ${SHARED:+"$SHARED"}
 export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1:halt_on_error=1
 export UBSAN_OPTIONS=print_stacktrace=1
 "$EX/abi_sweep_asan" $(corpus_files) || die "abi_sweep on the corpus"
