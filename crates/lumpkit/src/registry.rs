@@ -57,6 +57,25 @@ impl std::fmt::Debug for Sniffed {
 }
 
 /// Recognises a file: by content first, then (for formats that allow it) by extension.
+///
+/// ```
+/// use std::path::Path;
+/// use lumpkit::registry::Sniffed;
+///
+/// // A BLP2 texture (bytes of any file will do: here one of our test writers makes).
+/// let blp = lumpkit_testgen::blp::samples().remove(0).bytes;
+/// let Sniffed::Known(format) = lumpkit::sniff(&blp, None) else {
+///     panic!("a BLP is recognised by its magic");
+/// };
+/// assert_eq!(format.name(), "blp");
+///
+/// // WAL has no magic: only the name's extension selects it.
+/// let wal = lumpkit_testgen::wal::wal("e1u1/floor", 16, 16);
+/// assert!(matches!(lumpkit::sniff(&wal, Some(Path::new("floor.wal"))), Sniffed::Known(f) if f.name() == "wal"));
+/// // Other formats are named, so that a `.blp` that is really a PNG is reported as one.
+/// assert!(matches!(lumpkit::sniff(b"\x89PNG\r\n\x1a\n", None), Sniffed::Foreign("png")));
+/// assert!(matches!(lumpkit::sniff(b"hello", None), Sniffed::Unknown));
+/// ```
 pub fn sniff(bytes: &[u8], path: Option<&Path>) -> Sniffed {
     let extension = path.and_then(Path::extension).and_then(|e| e.to_str());
     sniff_claimed(bytes, extension.and_then(by_extension))

@@ -75,6 +75,25 @@ impl Checked {
 ///
 /// Everything decompressed inside the file comes out of one [`UnpackBudget`] (the caller's, or a new
 /// one of `ctx.limits.max_unpacked` bytes), so nested archives cannot multiply the limit.
+///
+/// ```
+/// use lumpkit::check::{JsonLine, check_tree};
+/// use lumpkit::{Context, Status};
+///
+/// let wal = lumpkit_testgen::wal::wal("e1u1/floor", 16, 16);
+/// let file = lumpkit_testgen::pak::pak(&[(b"textures/floor.wal", &wal)]);
+/// let ctx = Context { brief: true, ..Context::default() }; // as `check`: no info fields
+/// let mut results = Vec::new();
+/// check_tree(&ctx, "mod/pak0.pak", &file, &mut results);
+/// let paths: Vec<&str> = results.iter().map(|c| c.path.as_str()).collect();
+/// assert_eq!(paths, ["mod/pak0.pak", "mod/pak0.pak!textures/floor.wal"]);
+/// assert!(results.iter().all(|c| c.report.status() == Status::Ok));
+/// assert_eq!(results[1].location().collect::<Vec<_>>(), ["mod/pak0.pak", "textures/floor.wal"]);
+/// // The record `lumpkit check --json` prints for it.
+/// let line = serde_json::to_string(&JsonLine::new(&results[1], None))?;
+/// assert!(line.starts_with(r#"{"path":"mod/pak0.pak!textures/floor.wal","location":"#));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn check_tree(ctx: &Context<'_>, name: &str, bytes: &[u8], out: &mut Vec<Checked>) {
     let own_budget;
     let ctx = match ctx.budget {
