@@ -3,7 +3,7 @@
 //!
 //! | Method | Decoder | Why |
 //! |---|---|---|
-//! | zlib, deflate | `miniz_oxide` | the reference pure-Rust inflater; streamed through a 32 KiB window |
+//! | zlib, deflate | `zlib-rs`, then `miniz_oxide` on refusal | zlib-rs (its safe `Inflate`) decodes the small streams archives hold (every MPQ sector is one) faster; anything it refuses goes to `miniz_oxide`, the reference pure-Rust inflater, whose verdict and offsets stand; streamed through a 32 KiB window when the room is more than the input could fill |
 //! | deflate64 | `deflate64` | the only pure-Rust one (a port of .NET's); fed in 64 KiB chunks |
 //! | bzip2 | ours, then `bzip2` on `libbz2-rs-sys` | ours reads what encoders write without zeroing the declared 900 kB block per stream (one MPQ sector each); anything it refuses goes to the pure-Rust port of libbzip2, whose verdict stands |
 //! | LZMA | `lzma-rust2` | pure Rust (the 7z decoder's), faster than `lzma-rs` (now the tests' oracle); its dictionary is cut to the output room before it is allocated |
