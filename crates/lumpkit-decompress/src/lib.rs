@@ -17,7 +17,9 @@
 //! (skipped when it is absent), and the `decompress` fuzz target.
 //!
 //! This crate knows nothing about containers: it takes one compressed stream (or one MPQ sector) and
-//! the number of bytes the caller is willing to receive.
+//! the number of bytes the caller is willing to receive. It also has [`md5`], the checksum MPQ's
+//! `(attributes)` keeps of unpacked members (ours is faster than `md-5`'s portable code; see its
+//! module).
 //!
 //! ```
 //! use lumpkit_decompress::{decompress, Error, Method};
@@ -47,6 +49,7 @@ mod fallback;
 mod huffman;
 mod huffman_weights;
 mod lzma;
+mod md5;
 mod mpq;
 mod sink;
 mod sparse;
@@ -54,6 +57,7 @@ mod zstd;
 
 use core::fmt;
 
+pub use md5::md5;
 pub use mpq::{mpq_methods, mpq_sector};
 
 /// A compression method, as the archive formats name them.
