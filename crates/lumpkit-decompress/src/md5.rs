@@ -5,8 +5,9 @@
 //! (its only x86 path since 0.11; 0.10's `asm` feature gained 4% here) computes each step's
 //! boolean function before adding the message word and constant; here those adds are done first,
 //! off the chain, and round 2's `(b & d) | (c & !d)` is taken as a sum so that only `b & d` waits
-//! for the newest word. On the `codecs` bench that is about 1.2-1.3x `md-5`'s throughput, and MD5
-//! was 15% of a `check` of the shared MPQ corpus (`perf`).
+//! for the newest word. On the `codecs` bench (two runs on a loaded 2-core VM, medians, md-5 time
+//! / ours) 512 B 1.08x and 1.15x, 4 KiB 1.12x and 1.00x, 64 KiB 1.29x and 1.20x, 1 MiB 0.88x and
+//! 1.13x; MD5 was 15% of a `check` of the shared MPQ corpus (`perf`).
 
 /// RFC 1321's constants: `floor(abs(sin(i + 1)) * 2^32)`.
 const K: [u32; 64] = [
