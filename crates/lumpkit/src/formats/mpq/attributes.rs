@@ -4,7 +4,6 @@
 use lumpkit_formats::mpq::attributes::{Attributes, AttributesFault};
 use lumpkit_formats::mpq::rules as mpq_rules;
 use lumpkit_formats::{Diagnostic, Error, Severity, Sink, bytes};
-use md5::{Digest, Md5};
 
 use super::{Archive, Entry};
 use crate::Context;
@@ -77,7 +76,7 @@ pub(super) fn mismatch(
         }
     }
     if let Some(want) = table.md5(index) {
-        let got: [u8; 16] = Md5::digest(data).into();
+        let got = lumpkit_decompress::md5(data);
         if got != want {
             return Some(mpq_rules::ATTRIBUTES_MD5.here([index.into(), 0, 0]));
         }
