@@ -16,6 +16,7 @@ pub mod data;
 pub mod dcl;
 pub mod fuzzed;
 pub mod jpeg;
+pub mod jpeg_stream;
 pub mod lz;
 pub mod m2;
 pub mod many;
