@@ -49,7 +49,9 @@ pub(crate) fn zune_misreads(stream: &[u8]) -> bool {
             0xD9 => return false,
             _ => {}
         }
-        let Some(&[hi, lo]) = stream.get(at.saturating_add(1)..).and_then(|r| r.first_chunk())
+        let Some(&[hi, lo]) = stream
+            .get(at.saturating_add(1)..)
+            .and_then(|r| r.first_chunk())
         else {
             return false;
         };
@@ -92,11 +94,14 @@ fn finer_than_first(stream: &[u8], body: usize) -> bool {
     let Some(first) = sampling(0) else {
         return false;
     };
-    (1..count).filter_map(sampling).any(|s| s >> 4 > first >> 4 || s & 15 > first & 15)
+    (1..count)
+        .filter_map(sampling)
+        .any(|s| s >> 4 > first >> 4 || s & 15 > first & 15)
 }
 
 #[cfg(test)]
 mod tests {
+    #![allow(clippy::arithmetic_side_effects)]
     use super::*;
 
     /// SOI, SOF0 of `nf` components, then scans of the given component counts with some data.
