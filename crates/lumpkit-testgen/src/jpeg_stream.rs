@@ -634,11 +634,15 @@ impl Stream {
         let mut out = vec![0xFF, 0xD8];
         for extra in self.extras.iter().take(4) {
             match extra {
-                Extra::App(n, payload) => segment(
-                    &mut out,
-                    0xE0 | (n & 15),
-                    payload.get(..200).unwrap_or(payload),
-                ),
+                Extra::App(n, payload) => {
+                    segment(
+                        &mut out,
+                        0xE0 | (n & 15),
+                        payload.get(..200).unwrap_or(payload),
+                    );
+                    // APP14 may be an Adobe segment naming a colour transform.
+                    clean &= n & 15 != 14;
+                }
                 Extra::Adobe(transform) => {
                     let mut p = b"Adobe".to_vec();
                     p.extend_from_slice(&[0, 100, 0, 0, 0, 0, *transform]);
