@@ -434,24 +434,28 @@ fn natural_block(rng: &mut Rng, spread: u8, quant: &[u16; 64]) -> [i32; 64] {
     let samples: Vec<f64> = (0..64)
         .map(|_| f64::from((rng.next() % (2 * spread + 1)) as i32 - spread as i32))
         .collect();
-    let c = |u: usize| {
-        if u == 0 {
-            std::f64::consts::FRAC_1_SQRT_2
-        } else {
-            1.0
+    // cos[x][u] = C(u) cos((2x + 1) u π / 16) / 2: the transform is separable, rows then columns.
+    let mut cos = [[0f64; 8]; 8];
+    for (x, row) in cos.iter_mut().enumerate() {
+        for (u, c) in row.iter_mut().enumerate() {
+            let scale = if u == 0 {
+                std::f64::consts::FRAC_1_SQRT_2
+            } else {
+                1.0
+            };
+            *c = scale * (((2 * x + 1) * u) as f64 * std::f64::consts::PI / 16.0).cos() / 2.0;
         }
-    };
-    let basis = |x: usize, u: usize| (((2 * x + 1) * u) as f64 * std::f64::consts::PI / 16.0).cos();
+    }
+    let mut rows = [[0f64; 8]; 8]; // rows[y][u]
+    for (y, out) in rows.iter_mut().enumerate() {
+        for (u, o) in out.iter_mut().enumerate() {
+            *o = (0..8).map(|x| samples[y * 8 + x] * cos[x][u]).sum();
+        }
+    }
     let mut out = [0i32; 64];
     for (k, (&at, &q)) in ZIGZAG.iter().zip(quant).enumerate() {
         let (v, u) = (at / 8, at % 8);
-        let mut sum = 0.0;
-        for y in 0..8 {
-            for x in 0..8 {
-                sum += samples[y * 8 + x] * basis(x, u) * basis(y, v);
-            }
-        }
-        let f = sum * c(u) * c(v) / 4.0;
+        let f: f64 = (0..8).map(|y| rows[y][u] * cos[y][v]).sum();
         out[k] = (f / f64::from(q.max(1))).round() as i32;
     }
     out
@@ -630,7 +634,11 @@ impl Stream {
         let comps = self.comps();
         let progressive = self.process == Process::Progressive;
         let slots = self.table_slots();
-        let mut clean = !self.raw_fields && !self.raw_scans && self.spoils.is_empty();
+        let mut clean = !self.raw_fields
+            && !self.raw_scans
+            && self.spoils.is_empty()
+            && width > 0
+            && height > 0;
         let mut out = vec![0xFF, 0xD8];
         for extra in self.extras.iter().take(4) {
             match extra {

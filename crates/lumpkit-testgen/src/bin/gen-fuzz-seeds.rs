@@ -1,5 +1,8 @@
-//! Writes the seeds of a fuzz target whose inputs are not files of a format (today `decompress`:
-//! one stream per method, `lumpkit_testgen::streams`) into a folder. `fuzz/seeds.sh` runs it:
+//! Writes the seeds of a fuzz target whose inputs are not files of a format into a folder:
+//! `decompress`, one stream per method (`lumpkit_testgen::streams`); a structure-aware target
+//! (`*_built`), whose input is choices any bytes make, [`BUILT_SEEDS`] pseudo-random inputs of
+//! growing length, the same on every machine, so that a fresh checkout's coverage run
+//! (`fuzz/coverage.sh`) starts from what a campaign's does. `fuzz/seeds.sh` runs it:
 //! `cargo run -p lumpkit-testgen --bin gen-fuzz-seeds -- decompress fuzz/corpus/decompress`.
 #![forbid(unsafe_code)]
 
@@ -13,6 +16,7 @@ fn main() -> std::io::Result<()> {
     };
     let seeds = match target.as_str() {
         "decompress" => lumpkit_testgen::streams::decompress_seeds(),
+        t if t.ends_with("_built") => built_seeds(t),
         _ => {
             eprintln!("gen-fuzz-seeds: no seeds for {target}");
             std::process::exit(2);
@@ -25,4 +29,28 @@ fn main() -> std::io::Result<()> {
     }
     println!("{}: {} seeds", dir.display(), seeds.len());
     Ok(())
+}
+
+/// Inputs written for a structure-aware target.
+const BUILT_SEEDS: usize = 48;
+
+/// [`BUILT_SEEDS`] inputs of 64 bytes to about 6 KiB from a generator seeded by the target's name.
+fn built_seeds(target: &str) -> Vec<(String, Vec<u8>)> {
+    let mut state = target.bytes().fold(0x811C_9DC5u32, |h, b| {
+        (h ^ u32::from(b)).wrapping_mul(0x0100_0193)
+    }) | 1;
+    (0..BUILT_SEEDS)
+        .map(|i| {
+            let len = 64 + i * i * 3;
+            let bytes = (0..len)
+                .map(|_| {
+                    state ^= state << 13;
+                    state ^= state >> 17;
+                    state ^= state << 5;
+                    (state >> 24) as u8
+                })
+                .collect();
+            (format!("random-{i:02}"), bytes)
+        })
+        .collect()
 }
