@@ -218,6 +218,16 @@ def main():
             w(f"- `{rel}` ({missing}): {fmt_ranges(rs)}\n")
     w("\n")
 
+    w("## Lines no fuzz corpus reaches, by file\n\n")
+    w("What fuzzing alone leaves (issue 43's measure); `fuzz/coverage-notes.md` says why, where "
+      "no input can reach a line.\n\n")
+    for rel in sorted(union):
+        rs = ranges(union[rel], lambda n, h: not h)
+        if rs:
+            missing = sum(1 for h in union[rel].values() if not h)
+            w(f"- `{rel}` ({missing}): {fmt_ranges(rs)}\n")
+    w("\n")
+
     notes = os.path.join(os.path.dirname(os.path.abspath(__file__)), "coverage-notes.md")
     if os.path.exists(notes):
         with open(notes, encoding="utf-8") as f:

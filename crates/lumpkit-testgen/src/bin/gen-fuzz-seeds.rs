@@ -1,5 +1,6 @@
 //! Writes the seeds of a fuzz target whose inputs are not files of a format into a folder:
-//! `decompress`, one stream per method (`lumpkit_testgen::streams`); a structure-aware target
+//! `decompress`, one stream per method (`lumpkit_testgen::streams`); `lzss`, `lzo`, `dkrle`, the
+//! output size and a stream testgen's encoders write for a few kinds of data; a structure-aware target
 //! (`*_built`), whose input is choices any bytes make, [`BUILT_SEEDS`] pseudo-random inputs of
 //! growing length, the same on every machine, so that a fresh checkout's coverage run
 //! (`fuzz/coverage.sh`) starts from what a campaign's does. `fuzz/seeds.sh` runs it:
@@ -16,6 +17,7 @@ fn main() -> std::io::Result<()> {
     };
     let seeds = match target.as_str() {
         "decompress" => lumpkit_testgen::streams::decompress_seeds(),
+        "lzss" | "lzo" | "dkrle" => lz_seeds(&target),
         t if t.ends_with("_built") => built_seeds(t),
         _ => {
             eprintln!("gen-fuzz-seeds: no seeds for {target}");
@@ -53,4 +55,41 @@ fn built_seeds(target: &str) -> Vec<(String, Vec<u8>)> {
             (format!("random-{i:02}"), bytes)
         })
         .collect()
+}
+
+/// For the LZ targets (input: the output size as a little-endian `u16`, then the stream): each
+/// kind of data at a few sizes, encoded by the writer the tests use for that codec.
+fn lz_seeds(target: &str) -> Vec<(String, Vec<u8>)> {
+    use lumpkit_testgen::lz::{Sum, lzo_literals, lzss_compress};
+    let kinds: [(&str, Box<dyn Fn(usize) -> u8>); 4] = [
+        ("zeros", Box::new(|_| 0)),
+        ("ramp", Box::new(|i| i as u8)),
+        ("text", Box::new(|i| b"the quick brown fox "[i % 20])),
+        (
+            "noise",
+            Box::new(|i| (i.wrapping_mul(2_654_435_761) >> 13) as u8),
+        ),
+    ];
+    let mut out = Vec::new();
+    for (name, kind) in &kinds {
+        for size in [0usize, 1, 17, 300, 2000] {
+            let data: Vec<u8> = (0..size).map(kind).collect();
+            let stream = match target {
+                "lzss" => lzss_compress(
+                    &data,
+                    if size % 2 == 0 {
+                        Sum::Unsigned
+                    } else {
+                        Sum::Signed
+                    },
+                ),
+                "lzo" => lzo_literals(&data),
+                _ => lumpkit_testgen::pak::dk_compress(&data),
+            };
+            let mut seed = (size as u16).to_le_bytes().to_vec();
+            seed.extend(stream);
+            out.push((format!("{name}-{size}"), seed));
+        }
+    }
+    out
 }
