@@ -57,23 +57,23 @@ fn built_seeds(target: &str) -> Vec<(String, Vec<u8>)> {
         .collect()
 }
 
+/// A kind of data: its name and its byte at each position.
+type DataKind = (&'static str, fn(usize) -> u8);
+
 /// For the LZ targets (input: the output size as a little-endian `u16`, then the stream): each
 /// kind of data at a few sizes, encoded by the writer the tests use for that codec.
 fn lz_seeds(target: &str) -> Vec<(String, Vec<u8>)> {
     use lumpkit_testgen::lz::{Sum, lzo_literals, lzss_compress};
-    let kinds: [(&str, Box<dyn Fn(usize) -> u8>); 4] = [
-        ("zeros", Box::new(|_| 0)),
-        ("ramp", Box::new(|i| i as u8)),
-        ("text", Box::new(|i| b"the quick brown fox "[i % 20])),
-        (
-            "noise",
-            Box::new(|i| (i.wrapping_mul(2_654_435_761) >> 13) as u8),
-        ),
+    let kinds: [DataKind; 4] = [
+        ("zeros", |_| 0),
+        ("ramp", |i| i as u8),
+        ("text", |i| b"the quick brown fox "[i % 20]),
+        ("noise", |i| (i.wrapping_mul(2_654_435_761) >> 13) as u8),
     ];
     let mut out = Vec::new();
     for (name, kind) in &kinds {
         for size in [0usize, 1, 17, 300, 2000] {
-            let data: Vec<u8> = (0..size).map(kind).collect();
+            let data: Vec<u8> = (0..size).map(*kind).collect();
             let stream = match target {
                 "lzss" => lzss_compress(
                     &data,
