@@ -261,14 +261,16 @@ fn project_config_allows_denies_and_overrides() {
             .collect()
     };
 
-    // allow hides a code everywhere; deny-warnings makes warnings fail.
+    // allow hides a code everywhere, but not the reason a parse stopped: a stopped parse is still
+    // an error, and an error record always shows why.
     std::fs::write(
         &config,
-        "allow = [\"blp-magic-unknown\"]\ndeny-warnings = false\njobs = 1\n",
+        "allow = [\"blp-magic-unknown\", \"blp-mip-size-mismatch\"]\ndeny-warnings = false\njobs = 1\n",
     )
     .unwrap();
     let (code, lines, _) = check(&[]);
-    assert!(!codes(&lines).contains("blp-magic-unknown"));
+    assert!(codes(&lines).contains("blp-magic-unknown"));
+    assert!(!codes(&lines).contains("blp-mip-size-mismatch"));
     assert_eq!(code, 1, "a stopped parse is still an error");
 
     // deny makes a warning an error; an override allows it again under paks/.

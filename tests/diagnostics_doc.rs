@@ -90,3 +90,21 @@ fn codes_are_kebab_case_and_prefixed() {
         );
     }
 }
+
+/// `lumpkit explain` prints the page's sources to users: every one must be something a user can
+/// open (a public write-up, repository and file, or wiki page), never a path of the development
+/// workspace.
+#[test]
+fn sources_are_public() {
+    let page =
+        std::fs::read_to_string(support::workspace_root().join("docs/diagnostics.md")).unwrap();
+    for (n, line) in page.lines().enumerate() {
+        assert!(
+            !line.contains("../shared")
+                && !line.contains("shared/specs")
+                && !line.contains("shared/research"),
+            "docs/diagnostics.md:{}: cites the development workspace: {line}",
+            n + 1
+        );
+    }
+}

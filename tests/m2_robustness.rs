@@ -11,10 +11,12 @@ use lumpkit_formats::m2::{Field, M2, Skin};
 use lumpkit_testgen::m2::{self as writer, ModelSpec, ProfileSpec};
 use proptest::prelude::*;
 
+/// The generated files that are read and clean (a version lumpkit does not read is `ok` too, as
+/// "not checked": cutting it proves nothing).
 fn valid_files() -> Vec<(String, Vec<u8>)> {
     lumpkit_testgen::m2::samples()
         .into_iter()
-        .filter(|s| s.status == "ok")
+        .filter(|s| s.status == "ok" && !s.codes.contains(&"m2-unknown-version"))
         .map(|s| (s.name, s.bytes))
         .collect()
 }

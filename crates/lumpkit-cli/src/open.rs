@@ -47,6 +47,7 @@ pub fn context<'a>(
         strict: common.strict,
         path: Some(path),
         member_name: None,
+        container: None,
         palette,
         decode_pixels: false,
         vis: false,

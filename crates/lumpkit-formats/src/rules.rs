@@ -5,22 +5,22 @@ use crate::diag::{Rule, Severity};
 /// An image dimension exceeds `Limits::max_width` / `max_height`.
 pub static LIMIT_DIMENSIONS: Rule = Rule {
     code: "limit-dimensions",
-    severity: Severity::Error,
-    message: "image of {0}x{1} exceeds the configured dimension limit",
+    severity: Severity::Warning,
+    message: "image of {0}x{1} exceeds the configured dimension limit: not decoded, so its pixels are not checked (--max-dimension allows it)",
 };
 
 /// width × height exceeds `Limits::max_pixels`.
 pub static LIMIT_PIXELS: Rule = Rule {
     code: "limit-pixels",
-    severity: Severity::Error,
-    message: "image of {0} pixels exceeds the configured limit of {1}",
+    severity: Severity::Warning,
+    message: "image of {0} pixels exceeds the configured limit of {1}: not decoded, so its pixels are not checked (--max-pixels allows it)",
 };
 
 /// One allocation would exceed `Limits::max_alloc`.
 pub static LIMIT_ALLOC: Rule = Rule {
     code: "limit-alloc",
-    severity: Severity::Error,
-    message: "{0} bytes exceed the configured allocation limit of {1}",
+    severity: Severity::Warning,
+    message: "{0} bytes exceed the configured allocation limit of {1}: not read, so not checked (--max-alloc allows it)",
 };
 
 /// The bytes decompressed out of one top-level file exceed `Limits::max_unpacked`.

@@ -266,3 +266,16 @@ def test_an_unknown_or_negative_limit_is_a_value_error():
         lumpkit.open(CORPUS / "bsp" / "hl_valid.bsp", limits={"max_pixel": 1})
     with pytest.raises(ValueError, match="max_alloc"):
         lumpkit.check(CORPUS / "bsp", limits={"max_alloc": -1})
+
+
+def test_every_record_is_as_bad_as_its_worst_diagnostic():
+    # DESIGN.md, errors and leniency: nothing is an error without an error diagnostic that says
+    # why, and what lumpkit did not read is "not checked" (info), never broken.
+    rank = {"info": 1, "warning": 2, "error": 3}
+    status_of = {0: "ok", 1: "ok", 2: "warning", 3: "error"}
+    records = 0
+    for record in lumpkit.check(CORPUS):
+        worst = max((rank[d["severity"]] for d in record["diagnostics"]), default=0)
+        assert record["status"] == status_of[worst], record["path"]
+        records += 1
+    assert records > 1000

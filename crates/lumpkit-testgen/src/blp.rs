@@ -441,8 +441,18 @@ fn malformed() -> Vec<Sample> {
     out.push(Sample::new(
         "blp2-encoding-9.blp",
         spec.file(&[0; 1024], &[vec![0; 16]]),
-        "error",
+        "ok",
         &["blp-encoding-unknown"],
+    ));
+
+    // A DXT1 BLP2 whose levels follow the header at once, with no palette block (AtlasLoot's
+    // gold.blp): its encoding never reads a palette.
+    let spec = Spec::v2(2, 0, 0, 4, 4, false);
+    out.push(Sample::new(
+        "blp2-dxt1-no-palette.blp",
+        spec.file(&[], &[dxt(4, 4, 8)]),
+        "ok",
+        &["blp-palette-absent"],
     ));
 
     out.push(Sample::new(
@@ -565,8 +575,18 @@ fn malformed() -> Vec<Sample> {
 
     let mut b = base_idx.clone();
     put_u32(&mut b, idx_spec.offset_field(1), 0xFFFF_FF00);
+    // A later level out of the file costs that level only: a warning (WoW addons ship such UI
+    // textures); level 0 out of the file leaves no picture: an error.
     out.push(Sample::new(
         "mip1-out-of-file.blp",
+        b,
+        "warning",
+        &["blp-mip-out-of-file"],
+    ));
+    let mut b = base_idx.clone();
+    put_u32(&mut b, idx_spec.offset_field(0), 0xFFFF_FF00);
+    out.push(Sample::new(
+        "mip0-out-of-file.blp",
         b,
         "error",
         &["blp-mip-out-of-file"],

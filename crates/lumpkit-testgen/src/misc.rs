@@ -11,6 +11,22 @@ pub fn samples() -> Vec<Sample> {
             "ok",
             &["lumpkit-unknown-format"],
         ),
+        // A Quake 3-style text skin under WoW's `.skin` extension: printable text is not a broken
+        // binary skin profile, so it is not parsed as one; the name is flagged.
+        Sample::new(
+            "text-named.skin",
+            b"// a player skin\nh_head,models/players/x/head.tga\ntag_head,\n".to_vec(),
+            "warning",
+            &["lumpkit-extension-mismatch"],
+        ),
+        // A text placeholder saved as a Warcraft III map: the game opens every `.w3x` with its
+        // MPQ reader and fails, so the mismatch is an error (MPQ's `misnamed_severity`).
+        Sample::new(
+            "text-placeholder.w3x",
+            b"map removed, see the forum thread\n".to_vec(),
+            "error",
+            &["lumpkit-extension-mismatch"],
+        ),
         // A PNG saved with a .blp name: the content wins, the name is flagged.
         Sample::new(
             "png-named.blp",

@@ -534,6 +534,16 @@ fn set_u32(b: &mut [u8], at: usize, v: u32) {
 }
 
 /// A small valid BLP from the BLP writer, for `check` to descend into.
+/// A BLP0 of 8x8 with its levels, as the beta maps' minimaps are.
+fn blp0_minimap() -> (Vec<u8>, Vec<Vec<u8>>) {
+    use crate::blp::{Spec, indexed, levels, palette};
+    let spec = Spec {
+        version: 0,
+        ..Spec::v1(1, 8, 8, 8, true)
+    };
+    spec.blp0(&palette(), levels(&spec, |w, h| indexed(w, h, 8)))
+}
+
 fn blp() -> Vec<u8> {
     crate::blp::samples()
         .into_iter()
@@ -607,6 +617,35 @@ pub fn samples() -> Vec<Sample> {
         },
     ]);
     s.push(Sample::new("imploded.mpq", imploded.build(), "ok", &[]));
+    // Warcraft III beta maps keep a BLP0 minimap's levels as `war3mapMap.b00`… beside it in the
+    // map: found there, the member is read and clean; without them it has no picture.
+    let (blp0, levels) = blp0_minimap();
+    let mut with_levels = vec![File::new("war3mapMap.blp", &blp0)];
+    for (i, level) in levels.iter().enumerate() {
+        with_levels.push(File::new(&format!("war3mapMap.b{i:02}"), level));
+    }
+    let mut unlisted = Writer::new(with_levels.clone());
+    unlisted.listfile = false;
+    s.push(Sample::new(
+        "blp0_levels_in_map.w3m",
+        Writer::new(with_levels).build(),
+        "ok",
+        &[],
+    ));
+    // The same with no (listfile): the levels are found by name through the hash table, as the
+    // game finds them.
+    s.push(Sample::new(
+        "blp0_levels_unlisted.w3m",
+        unlisted.build(),
+        "ok",
+        &["mpq-no-listfile"],
+    ));
+    s.push(Sample::new(
+        "blp0_levels_missing.w3m",
+        Writer::new(vec![File::new("war3mapMap.blp", &blp0)]).build(),
+        "ok",
+        &[],
+    ));
     s.push(Sample::new(
         "valid_v2_user_data.mpq",
         Writer {
@@ -784,9 +823,13 @@ pub fn samples() -> Vec<Sample> {
         "ok",
         &["mpq-no-listfile"],
     ));
+    // Binary data with no MPQ header at any 512-byte boundary (text is reported as what it is:
+    // `misc/text-placeholder.w3x`).
+    let mut headless = b"MPQ but no header anywhere\0".to_vec();
+    headless.resize(1536, 0xA5);
     s.push(Sample::new(
         "no_header.mpq",
-        b"MPQ but no header anywhere".to_vec(),
+        headless,
         "error",
         &["mpq-no-header"],
     ));
@@ -937,6 +980,24 @@ fn member_samples(plain: &Writer) -> Vec<Sample> {
         *x ^= 0x5A;
     }
     s.push(Sample::new("decompress_failed.mpq", b, "ok", &[]));
+    // The same damage in the `(listfile)`, which the games never read: a warning on it.
+    let mut names = String::new();
+    for _ in 0..200 {
+        names.push_str("data\\script.txt\r\n");
+    }
+    let mut listed = Writer::new(vec![
+        File::new("(listfile)", names.as_bytes()),
+        File::new("data\\script.txt", &script()),
+    ]);
+    listed.listfile = false;
+    let (mut lb, ll) = listed.build_with_layout();
+    let list_first =
+        u32::from_le_bytes(lb[ll.data[0]..ll.data[0] + 4].try_into().unwrap_or([0; 4]));
+    let at = ll.data[0] + list_first as usize + 8;
+    for x in &mut lb[at..at + 16] {
+        *x ^= 0x5A;
+    }
+    s.push(Sample::new("listfile_corrupt.mpq", lb, "ok", &[]));
     // A sector whose stored Adler-32 does not match its bytes.
     let crc = Writer::new(vec![File {
         sector_crc: true,

@@ -340,7 +340,7 @@ pub fn samples() -> Vec<Sample> {
     s.push(Sample::new(
         "png_named_paa.paa",
         b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR".to_vec(),
-        "warning",
+        "error",
         &["lumpkit-extension-mismatch"],
     ));
     s.push(Sample::new(
@@ -349,11 +349,20 @@ pub fn samples() -> Vec<Sample> {
         "error",
         &["paa-truncated"],
     ));
+    // Binary data whose first word is no PAA type and is not followed by a tag.
+    s.push(Sample::new(
+        "unknown_type.paa",
+        vec![0x34, 0x12, 0, 0, 0, 0, 0, 0, 0x10, 0, 0x10, 0, 0, 0, 0, 0],
+        "error",
+        &["paa-unknown-type"],
+    ));
+    // A repository cloned without Git LFS: a pointer where the texture should be. Named as
+    // what it is; the engine opens every `.paa` with its PAA loader, so it is an error.
     s.push(Sample::new(
         "lfs_pointer.paa",
         b"version https://git-lfs.github.com/spec/v1\noid sha256:0\nsize 1\n".to_vec(),
         "error",
-        &["paa-unknown-type"],
+        &["lumpkit-extension-mismatch"],
     ));
     let mut tag_eof = base.build();
     tag_eof.truncate(2 + 12 * 3 + 12);
@@ -379,7 +388,7 @@ pub fn samples() -> Vec<Sample> {
     s.push(sample(
         "flag_value.paa",
         &flag,
-        "warning",
+        "ok",
         &["paa-flag-value"],
     ));
     let mut swiz_bad = base.clone();

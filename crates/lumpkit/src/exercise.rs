@@ -49,6 +49,7 @@ pub fn format(format: &dyn Format, bytes: &[u8]) {
         strict: false,
         path: None,
         member_name: None,
+        container: None,
         palette: Some(&palette),
         decode_pixels: true,
         vis: true,

@@ -25,6 +25,10 @@ pub struct Context<'a> {
     /// `path`: engines give some files a role by name (Quake's `gfx.wad`, Half-Life's
     /// `decals.wad`) wherever they are stored. See [`Context::file_name`].
     pub member_name: Option<&'a str>,
+    /// The archive a member sits in, so that a format that reads sibling files (BLP0's
+    /// `name.b00`…) finds them where the game does: beside it in the same archive
+    /// ([`Context::sibling`]). `None` for a file on disk (its siblings are beside `path`).
+    pub container: Option<Container<'a>>,
     /// An RGB palette for formats that carry none (WAD2 miptex, WAL), from `--palette`.
     pub palette: Option<&'a [[u8; 3]; 256]>,
     /// `inspect` also decodes every pixel level, so that pixel-level problems are reported too.
@@ -44,6 +48,44 @@ pub struct Context<'a> {
     /// family-wide default (warning when some refuse, error when all do). See
     /// [`lumpkit_formats::profiles`].
     pub targets: Targets,
+}
+
+/// An archive and its bytes, as [`Context::container`] names it.
+#[derive(Clone, Copy)]
+pub struct Container<'a> {
+    /// The archive's format.
+    pub format: &'static dyn Format,
+    /// The archive's bytes.
+    pub bytes: &'a [u8],
+}
+
+impl std::fmt::Debug for Container<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Container")
+            .field("format", &self.format.name())
+            .field("bytes", &self.bytes.len())
+            .finish()
+    }
+}
+
+impl<'a> Context<'a> {
+    /// The member called `name` beside this one in the archive it sits in (`name` is relative to
+    /// the member's folder), read within this context's limits and budget. `None` when this is
+    /// not a member, when the archive has no such member, or when it cannot be read.
+    pub fn sibling(&self, name: &str) -> Option<Cow<'a, [u8]>> {
+        let container = self.container?;
+        let folder = self
+            .member_name
+            .and_then(|m| m.rfind(['/', '\\']).and_then(|i| m.get(..=i)))
+            .unwrap_or("");
+        let ctx = Context {
+            container: None,
+            member_name: None,
+            ..*self
+        };
+        let path = format!("{folder}{name}");
+        container.format.member(&ctx, container.bytes, &path)?.ok()
+    }
 }
 
 impl Context<'_> {
@@ -137,9 +179,17 @@ pub trait Format: Sync + Send {
     fn sniff(&self, bytes: &[u8]) -> bool;
 
     /// Whether a file of this format with no signature match may still be this format (WAL, some
-    /// PAA files have no magic): then the extension alone selects it.
+    /// PAA files have no magic): then the extension alone selects it (unless the content is text).
     fn sniff_by_extension_only(&self) -> bool {
         false
+    }
+
+    /// How bad it is for a file named with one of this format's extensions to hold something else
+    /// (`lumpkit-extension-mismatch`): what the engines that pick their loader by these extensions
+    /// do with it. A warning by default (some engines read the content and may load it); formats
+    /// whose games open every such name with this format's loader and fail say `Error`.
+    fn misnamed_severity(&self) -> lumpkit_formats::Severity {
+        lumpkit_formats::Severity::Warning
     }
 
     /// Parses and validates the file, collecting every diagnostic and the info fields.
@@ -197,6 +247,30 @@ pub trait Format: Sync + Send {
         Ok(Vec::new())
     }
 
+    /// The member called `name` (`/` and `\\` alike, ASCII case ignored, as the archives' games
+    /// look names up), for a sibling file a member needs ([`Context::sibling`]). `None` when there
+    /// is none. The default lists [`children`](Format::children); archives that can find one
+    /// member by name override it to read only that one.
+    fn member<'b>(
+        &self,
+        ctx: &Context<'_>,
+        bytes: &'b [u8],
+        name: &str,
+    ) -> Option<Result<Cow<'b, [u8]>, Error>> {
+        let children = match self.children(ctx, bytes) {
+            Ok(children) => children,
+            Err(e) => return Some(Err(e)),
+        };
+        let child = children
+            .into_iter()
+            .find(|c| same_member_name(&c.name, name))?;
+        match child.content {
+            ChildContent::Bytes(data) => Some(Ok(data)),
+            ChildContent::Failed(e) => Some(Err(*e)),
+            _ => None,
+        }
+    }
+
     /// [`inspect`](Format::inspect) and [`children`](Format::children) together, as `check` needs
     /// both. Formats that would otherwise decode members twice (PBO's compressed entries, validated
     /// by `inspect` and handed out by `children`) override it to do that work once; the result must
@@ -239,4 +313,14 @@ pub fn picture_slice(out: &mut [u8], len: usize) -> Result<&mut [u8], Error> {
     let got = out.len();
     out.get_mut(..len)
         .ok_or_else(|| Error::caller(&BUFFER_TOO_SMALL, [len as u64, got as u64, 0]))
+}
+
+/// Whether two member names are the same as archive games compare them: `/` and `\\` alike, ASCII
+/// case ignored.
+pub fn same_member_name(a: &str, b: &str) -> bool {
+    let norm = |c: u8| match c {
+        b'\\' => b'/',
+        c => c.to_ascii_lowercase(),
+    };
+    a.len() == b.len() && a.bytes().map(norm).eq(b.bytes().map(norm))
 }

@@ -59,10 +59,27 @@ pub fn sniff_claimed(bytes: &[u8], claimed: Option<&'static dyn Format>) -> Snif
         return Sniffed::Foreign(name);
     }
     // Extensions are unique across formats (a test checks), so the claim is the only candidate.
+    // Printable text is not a broken binary: a Quake 3 `.skin` or a text placeholder named `.w3m`
+    // is not handed to a binary format's parser on its extension alone (`check` reports the
+    // mismatch instead, as the claimed format's engines deserve: `Format::misnamed_severity`).
     match claimed {
+        Some(_) if looks_like_text(bytes) => Sniffed::Foreign("text"),
         Some(format) if format.sniff_by_extension_only() => Sniffed::Known(format),
         _ => Sniffed::Unknown,
     }
+}
+
+/// Whether `bytes` read as text: not empty, and no NUL or other control byte but tab, line feed,
+/// form feed and carriage return in the first 64 KiB (bytes of 0x80 and up pass: UTF-8 or an
+/// 8-bit code page). Every binary format lumpkit reads has a NUL or a control byte in its first
+/// few hundred bytes (a size, a count, an offset), so a file that passes is text.
+pub fn looks_like_text(bytes: &[u8]) -> bool {
+    const SCANNED: usize = 64 << 10;
+    let head = bytes.get(..SCANNED).unwrap_or(bytes);
+    !head.is_empty()
+        && head
+            .iter()
+            .all(|&b| b >= 0x20 || matches!(b, b'\t' | b'\n' | b'\x0c' | b'\r'))
 }
 
 /// The format an extension (without dot, any case) suggests: what a `.blp` claims to be, so that
@@ -149,6 +166,11 @@ fn foreign(bytes: &[u8]) -> Option<&'static str> {
         (b"OggS", "ogg"),
         (b"\x7fELF", "elf"),
         (b"MZ", "exe"),
+        // A repository cloned without Git LFS holds these in place of its large files.
+        (
+            b"version https://git-lfs.github.com/spec/",
+            "git-lfs-pointer",
+        ),
     ];
     SIGNATURES
         .iter()

@@ -22,6 +22,15 @@ pub enum Status {
 }
 
 impl Status {
+    /// The status of a record with diagnostics of these severities: the worst of them.
+    pub fn of(severities: impl IntoIterator<Item = Severity>) -> Status {
+        match severities.into_iter().max() {
+            Some(Severity::Error) => Status::Error,
+            Some(Severity::Warning) => Status::Warning,
+            _ => Status::Ok,
+        }
+    }
+
     /// Lower-case name for output.
     pub const fn as_str(self) -> &'static str {
         match self {
@@ -208,13 +217,20 @@ impl Report {
         }
     }
 
-    /// Records the error that stopped the parse. A strict-mode stop is already in the list as the
-    /// warning that caused it, so it is not added twice.
+    /// Records the error that stopped the parse, as a diagnostic of the severity its fault
+    /// deserves ([`stop_severity`]): the status is always the worst severity listed, so a part
+    /// lumpkit did not read is "not checked" (info, or a warning for a limit), never broken. A
+    /// strict-mode stop is already in the list as the warning that caused it: that entry becomes
+    /// the error.
     pub fn fail(&mut self, error: Error) {
-        let already_listed =
-            error.fault == Fault::Strict && self.diagnostics.last() == Some(&error.diagnostic);
-        if !already_listed {
-            self.diagnostics.push(error.diagnostic);
+        let severity = stop_severity(&error);
+        match self.diagnostics.last_mut() {
+            Some(last) if error.fault == Fault::Strict && *last == error.diagnostic => {
+                *last = last.with_severity(severity);
+            }
+            _ => self
+                .diagnostics
+                .push(error.diagnostic.with_severity(severity)),
         }
         self.fatal = Some(Box::new(error));
     }
@@ -262,16 +278,11 @@ impl Report {
         self.info = Some(Box::new(info));
     }
 
-    /// The verdict: the worst severity reported (or error when the parse was stopped).
+    /// The verdict: the worst severity among the report's own diagnostics. A stopped parse counts
+    /// through the diagnostic [`Report::fail`] listed for it, so no report is an error without an
+    /// error diagnostic that says why.
     pub fn status(&self) -> Status {
-        if self.fatal.is_some() {
-            return Status::Error;
-        }
-        match self.diagnostics.iter().map(Diagnostic::severity).max() {
-            Some(Severity::Error) => Status::Error,
-            Some(Severity::Warning) => Status::Warning,
-            _ => Status::Ok,
-        }
+        Status::of(self.diagnostics.iter().map(Diagnostic::severity))
     }
 
     /// The JSON object `info --json` prints (common fields first, then the format's own).
@@ -300,6 +311,24 @@ impl Report {
             obj.entry(k.clone()).or_insert_with(|| v.clone());
         }
         Value::Object(obj)
+    }
+}
+
+/// The severity of the error that stopped a parse, from who is at fault:
+/// - a malformed file, a bad request or a strict-mode stop is an error;
+/// - a variant lumpkit does not read (`Fault::Unsupported`) is not a verdict on the file: at most
+///   the rule's own severity, never an error (such rules are info, "not checked", unless a source
+///   shows the game refuses the variant: DESIGN.md, errors and leniency);
+/// - a limit of ours (`Fault::Limit`) protects lumpkit and says nothing of the file: a warning that
+///   it was not checked, except the findings that mark an archive bomb
+///   ([`crate::rules::is_archive_bomb`]), which keep the rule's severity.
+pub fn stop_severity(error: &Error) -> Severity {
+    let own = error.diagnostic.rule.severity;
+    match error.fault {
+        Fault::File | Fault::Caller | Fault::Strict => Severity::Error,
+        Fault::Unsupported => own.min(Severity::Warning),
+        Fault::Limit if crate::rules::is_archive_bomb(&error.diagnostic) => own,
+        Fault::Limit => own.min(Severity::Warning),
     }
 }
 

@@ -108,14 +108,16 @@ impl Human {
         self.result(out, "  ", file_row, &shown.file, file)?;
         self.findings(out, "      ", policy, file, io_error, &|_| true)?;
 
-        // Findings that many members share, each with the members that have it.
-        let mut shared: HashMap<(Severity, &'static str, String), Vec<usize>> = HashMap::new();
+        // Findings that many members share (one rule at one severity, whatever numbers its
+        // message holds), each with the members that have it and the first one's message.
+        let mut shared: HashMap<(Severity, &'static str), (Vec<usize>, String)> = HashMap::new();
         if !self.all {
             for (i, (c, _)) in members.iter().enumerate() {
                 for d in &c.report.diagnostics {
-                    if let Some(severity) = policy.severity(d) {
-                        let key = (severity, d.code(), Message(d, None).to_string());
-                        let at = shared.entry(key).or_default();
+                    if let Some(severity) = policy.severity(&c.report, d) {
+                        let (at, _) = shared
+                            .entry((severity, d.code()))
+                            .or_insert_with(|| (Vec::new(), Message(d, None).to_string()));
                         // Counted once per member, however often the member has it.
                         if at.last() != Some(&i) {
                             at.push(i);
@@ -123,34 +125,33 @@ impl Human {
                     }
                 }
             }
-            shared.retain(|_, at| at.len() >= FOLD_AT);
+            shared.retain(|_, (at, _)| at.len() >= FOLD_AT);
         }
-        let folded = |d: &lumpkit::Diagnostic| {
-            policy.severity(d).is_some_and(|severity| {
-                shared.contains_key(&(severity, d.code(), Message(d, None).to_string()))
-            })
+        let folded = |report: &lumpkit::Report, d: &lumpkit::Diagnostic| {
+            policy
+                .severity(report, d)
+                .is_some_and(|severity| shared.contains_key(&(severity, d.code())))
         };
         for (c, row) in &members {
             let visible: Vec<_> = c
                 .report
                 .diagnostics
                 .iter()
-                .filter(|d| policy.severity(d).is_some())
+                .filter(|d| policy.severity(&c.report, d).is_some())
                 .collect();
-            if !visible.is_empty() && visible.iter().all(|d| folded(d)) {
+            if !visible.is_empty() && visible.iter().all(|d| folded(&c.report, d)) {
                 continue;
             }
             self.result(out, "    ", row, member_path(c), c)?;
-            self.findings(out, "        ", policy, c, None, &|d| !folded(d))?;
+            self.findings(out, "        ", policy, c, None, &|d| !folded(&c.report, d))?;
         }
         let mut groups: Vec<_> = shared.into_iter().collect();
         groups.sort_by(|a, b| {
             (b.0.0.cmp(&a.0.0))
-                .then(b.1.len().cmp(&a.1.len()))
+                .then(b.1.0.len().cmp(&a.1.0.len()))
                 .then(a.0.1.cmp(b.0.1))
-                .then(a.0.2.cmp(&b.0.2))
         });
-        for ((severity, code, message), at) in groups {
+        for ((severity, code), (at, message)) in groups {
             let names: Vec<&str> = at
                 .iter()
                 .take(FOLD_NAMES)
@@ -215,7 +216,9 @@ impl Human {
         writeln!(out)
     }
 
-    /// A result's findings that the policy shows and `keep` keeps, each ending with its code.
+    /// A result's findings that the policy shows and `keep` keeps, each ending with its code. One
+    /// rule that fires many times on one result (a name rule on every member of an archive) is
+    /// one line: the first finding and how many more there are (`--all` lists them).
     fn findings(
         &self,
         out: &mut impl Write,
@@ -225,12 +228,28 @@ impl Human {
         io_error: Option<&str>,
         keep: &dyn Fn(&lumpkit::Diagnostic) -> bool,
     ) -> std::io::Result<()> {
-        for d in &c.report.diagnostics {
-            let Some(severity) = policy.severity(d) else {
-                continue;
-            };
-            if !keep(d) {
-                continue;
+        let shown = || {
+            c.report.diagnostics.iter().filter_map(|d| {
+                let severity = policy.severity(&c.report, d)?;
+                keep(d).then_some((severity, d))
+            })
+        };
+        let mut times: HashMap<(Severity, &'static str), usize> = HashMap::new();
+        if !self.all {
+            for (severity, d) in shown() {
+                *times.entry((severity, d.code())).or_default() += 1;
+            }
+        }
+        let mut folded_done: Vec<(Severity, &'static str)> = Vec::new();
+        for (severity, d) in shown() {
+            let key = (severity, d.code());
+            let more = times.get(&key).map_or(0, |n| n.saturating_sub(1));
+            let folded = more.saturating_add(1) >= FOLD_AT;
+            if folded {
+                if folded_done.contains(&key) {
+                    continue;
+                }
+                folded_done.push(key);
             }
             write!(
                 out,
@@ -240,6 +259,9 @@ impl Human {
             )?;
             if let Some(o) = d.offset {
                 write!(out, " (at byte {o})")?;
+            }
+            if folded {
+                write!(out, ", and {more} more like it (--all lists them)")?;
             }
             writeln!(
                 out,

@@ -138,7 +138,7 @@ fn github(
 ) -> std::io::Result<()> {
     let file = c.file();
     for d in &c.report.diagnostics {
-        let Some(severity) = policy.severity(d) else {
+        let Some(severity) = policy.severity(&c.report, d) else {
             continue;
         };
         let level = match severity {
@@ -248,7 +248,7 @@ impl Summary {
             }
         }
         for d in &c.report.diagnostics {
-            if let Some(severity) = policy.severity(d) {
+            if let Some(severity) = policy.severity(&c.report, d) {
                 let counted = self.by_code.entry(d.code()).or_insert((0, severity));
                 counted.0 += 1;
                 counted.1 = counted.1.max(severity);
@@ -374,7 +374,9 @@ fn json_line<'a>(
     io_error: Option<&'a str>,
     verdict: &Verdict<'_>,
 ) -> JsonLine<'a> {
-    let line = JsonLine::with_severities(checked, status, io_error, |d| policy.severity(d));
+    let line = JsonLine::with_severities(checked, status, io_error, |d| {
+        policy.severity(&checked.report, d)
+    });
     match verdict {
         Verdict::Recorded(e, met) => line.expectation(e.status_str(), *met),
         _ => line,

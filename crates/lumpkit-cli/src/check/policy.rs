@@ -69,8 +69,23 @@ impl Policy {
         p
     }
 
-    /// The severity `d` counts with, or `None` when it is allowed (hidden).
-    pub fn severity(&self, d: &Diagnostic) -> Option<Severity> {
+    /// The severity `d`, one of `report`'s diagnostics, counts with, or `None` when it is allowed
+    /// (hidden). The diagnostic of a parse stopped by a broken file is never hidden or lowered:
+    /// `--allow` hides a finding, it does not mend the file, and a record's status is always the
+    /// worst severity it shows.
+    pub fn severity(&self, report: &Report, d: &Diagnostic) -> Option<Severity> {
+        let stopped_here = report
+            .fatal
+            .as_ref()
+            .is_some_and(|e| e.diagnostic.rule == d.rule && e.diagnostic.offset == d.offset);
+        if stopped_here && d.severity() == Severity::Error {
+            return Some(Severity::Error);
+        }
+        self.code_severity(d)
+    }
+
+    /// The severity the policy gives `d`'s code, or `None` when it is allowed.
+    fn code_severity(&self, d: &Diagnostic) -> Option<Severity> {
         if self.allow.contains(d.code()) {
             None
         } else if self.deny.contains(d.code()) {
@@ -80,22 +95,15 @@ impl Policy {
         }
     }
 
-    /// The verdict for a report under this policy. A parse that stopped is an error whatever the
-    /// policy says of its diagnostic.
+    /// The verdict for a report under this policy: the worst severity it shows
+    /// ([`Policy::severity`]).
     pub fn status(&self, report: &Report) -> Status {
-        if report.fatal.is_some() {
-            return Status::Error;
-        }
-        match report
-            .diagnostics
-            .iter()
-            .filter_map(|d| self.severity(d))
-            .max()
-        {
-            Some(Severity::Error) => Status::Error,
-            Some(Severity::Warning) => Status::Warning,
-            _ => Status::Ok,
-        }
+        Status::of(
+            report
+                .diagnostics
+                .iter()
+                .filter_map(|d| self.severity(report, d)),
+        )
     }
 
     /// Whether `status` makes the run fail.

@@ -45,7 +45,7 @@ impl Sarif {
         // Made once per file or member, and only for one with something to report.
         let mut file_uri = None;
         for d in &c.report.diagnostics {
-            let Some(severity) = policy.severity(d) else {
+            let Some(severity) = policy.severity(&c.report, d) else {
                 continue;
             };
             self.rules.entry(d.code()).or_insert(d.severity());

@@ -72,8 +72,8 @@ pub static HAS_MIPMAPS_UNUSUAL: Rule = Rule {
 /// A BLP2 encoding / alpha type combination the game does not know.
 pub static ENCODING_UNKNOWN: Rule = Rule {
     code: "blp-encoding-unknown",
-    severity: Severity::Error,
-    message: "BLP2 encoding {0} with alpha type {1} is not one the game knows: not decoded",
+    severity: Severity::Info,
+    message: "BLP2 encoding {0} with alpha type {1} is not one lumpkit decodes (palette, DXT1/3/5, raw BGRA): its pixels are not checked",
 };
 
 /// Direct content whose 1024-byte palette is cut short by the end of the file.
@@ -81,6 +81,13 @@ pub static PALETTE_TRUNCATED: Rule = Rule {
     code: "blp-palette-truncated",
     severity: Severity::Error,
     message: "the 1024-byte palette at byte {0} is cut short by the end of the file ({1} bytes)",
+};
+
+/// A DXT or raw BGRA file that stops before the palette block its header reserves.
+pub static PALETTE_ABSENT: Rule = Rule {
+    code: "blp-palette-absent",
+    severity: Severity::Info,
+    message: "the file ends before the 1024-byte palette block at byte {0} ({1} bytes); its encoding does not use a palette, so nothing is lost",
 };
 
 /// The shared JPEG header is larger than the 624 bytes Warcraft III reserves for it.
@@ -138,7 +145,7 @@ pub static MIP_SIZE_WRAPS: Rule = Rule {
 pub static MIP_OUT_OF_FILE: Rule = Rule {
     code: "blp-mip-out-of-file",
     severity: Severity::Error,
-    message: "mip {0} starts at byte {1}, at or past the end of the file ({2} bytes): that level cannot be read",
+    message: "mip {0} starts at byte {1}, at or past the end of the file ({2} bytes): that level cannot be read (an error for mip 0, the picture; a warning for a later level)",
 };
 
 /// A direct-content chunk is shorter than its dimensions and encoding need.
@@ -182,7 +189,14 @@ pub static JPEG_FRAME_CROPPED: Rule = Rule {
 pub static EXTERNAL_MIP_MISSING: Rule = Rule {
     code: "blp-external-mip-missing",
     severity: Severity::Error,
-    message: "BLP0 mip {0} lives in its own file beside the .blp (extension b00 to b15), which cannot be read",
+    message: "BLP0 mip {0} lives in its own file beside the .blp (extension b00 to b15), which is not there: the game finds no picture",
+};
+
+/// A BLP0 given without its folder or archive: its levels' files cannot be looked for.
+pub static EXTERNAL_MIPS_UNREACHABLE: Rule = Rule {
+    code: "blp-external-mips-unreachable",
+    severity: Severity::Info,
+    message: "BLP0 keeps its mip levels in their own files beside it (extension b00 to b15), and this file was given without its folder or archive: its levels are not checked",
 };
 
 /// The caller asked for a level the file does not have.
@@ -205,6 +219,7 @@ pub static RULES: &[&Rule] = &[
     &HAS_MIPMAPS_UNUSUAL,
     &ENCODING_UNKNOWN,
     &PALETTE_TRUNCATED,
+    &PALETTE_ABSENT,
     &JPEG_HEADER_OVERSIZED,
     &JPEG_HEADER_PAST_EOF,
     &MIP_CHAIN_SHORT,
@@ -219,5 +234,6 @@ pub static RULES: &[&Rule] = &[
     &JPEG_DIMENSIONS_MISMATCH,
     &JPEG_FRAME_CROPPED,
     &EXTERNAL_MIP_MISSING,
+    &EXTERNAL_MIPS_UNREACHABLE,
     &LEVEL_MISSING,
 ];

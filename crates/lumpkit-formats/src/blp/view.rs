@@ -9,7 +9,7 @@ use super::jpeg::Joined;
 use super::raw::{MIP_SLOTS, MipLocator, Palette};
 use super::rules;
 use crate::bytes;
-use crate::diag::Sink;
+use crate::diag::{Severity, Sink};
 use crate::error::{Error, Fault};
 
 /// Largest width or height the format allows (the spec: "images up to 65,535 pixels").
@@ -146,9 +146,15 @@ impl<'a> Blp<'a> {
             }
             jpeg_header = bytes::range(bytes, start, size.min(present)).unwrap_or_default();
         } else {
-            let raw = bytes::range(bytes, at, PALETTE_LEN)
-                .ok_or_else(|| Error::file(&rules::PALETTE_TRUNCATED, at, [at, len, 0]))?;
-            palette = Palette::ref_from_bytes(raw).ok();
+            match bytes::range(bytes, at, PALETTE_LEN) {
+                Some(raw) => palette = Palette::ref_from_bytes(raw).ok(),
+                // DXT and raw BGRA levels never read the palette: a file that stops before it
+                // (WoW addons ship such DXT icons) loses nothing.
+                None if encoding != Encoding::Indexed => {
+                    sink.report(rules::PALETTE_ABSENT.with(at, [at, len, 0]))?;
+                }
+                None => return Err(Error::file(&rules::PALETTE_TRUNCATED, at, [at, len, 0])),
+            }
         }
 
         let mut blp = Blp {
@@ -394,11 +400,17 @@ impl<'a> Blp<'a> {
         let field = self.offset_field(level);
         let lvl = u64::from(level);
         let Some((_, _, data)) = self.chunk(level) else {
-            return Err(Error::file(
-                &rules::MIP_OUT_OF_FILE,
-                field,
-                [lvl, offset, len],
-            ));
+            // Level 0 is the picture; a later level out of the file costs only that level (WoW
+            // addons ship UI textures whose last entry points past the end, and load).
+            let severity = if level == 0 {
+                Severity::Error
+            } else {
+                Severity::Warning
+            };
+            return Err(rules::MIP_OUT_OF_FILE
+                .with(field, [lvl, offset, len])
+                .with_severity(severity)
+                .into_error(Fault::File));
         };
         let end = offset.saturating_add(size);
         if end > u64::from(u32::MAX) {

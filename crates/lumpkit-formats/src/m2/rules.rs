@@ -23,8 +23,8 @@ pub static HEADER_TRUNCATED: Rule = Rule {
 /// A version outside 256..=274, whose header layout is unknown.
 pub static UNKNOWN_VERSION: Rule = Rule {
     code: "m2-unknown-version",
-    severity: Severity::Error,
-    message: "M2 version {0} is not one of 256..=274: the header layout is unknown and clients refuse it",
+    severity: Severity::Info,
+    message: "M2 version {0} is not one of 256..=274, the header layouts lumpkit reads: not checked",
 };
 
 /// An array the model needs (name, vertices, textures, materials, lookups, views) reaches past the data.

@@ -98,8 +98,8 @@ pub static DECOMPRESS_FAILED: Rule = Rule {
 /// A compression method this build cannot decode.
 pub static COMPRESSION_UNSUPPORTED: Rule = Rule {
     code: "mpq-compression-unsupported",
-    severity: Severity::Error,
-    message: "block {0}: sector {1} uses compression mask {2x}, which lumpkit cannot decode",
+    severity: Severity::Info,
+    message: "block {0}: sector {1} uses compression mask {2x}, which lumpkit does not decode: the member is not checked",
 };
 
 /// An encrypted member whose key cannot be found (no name, no recoverable sector table).
@@ -116,6 +116,13 @@ pub static SECTOR_CRC: Rule = Rule {
     message: "block {0}: sector {1} has Adler-32 {2x}, not its stored checksum; the member is corrupt",
 };
 
+/// The `(listfile)` is there but cannot be read.
+pub static LISTFILE_UNREADABLE: Rule = Rule {
+    code: "mpq-listfile-unreadable",
+    severity: Severity::Warning,
+    message: "the (listfile) cannot be read (see the finding before this one): editors and extractors that name members by it fail; the game does not read it",
+};
+
 /// The archive has no `(listfile)`: members are named from well-known names only.
 pub static NO_LISTFILE: Rule = Rule {
     code: "mpq-no-listfile",
@@ -126,8 +133,8 @@ pub static NO_LISTFILE: Rule = Rule {
 /// A member name that would climb out of the extraction folder.
 pub static PATH_UNSAFE: Rule = Rule {
     code: "mpq-path-unsafe",
-    severity: Severity::Error,
-    message: "block {0} is named with a path that leaves its folder (`..`, an absolute path or a drive letter); extract skips it",
+    severity: Severity::Warning,
+    message: "block {0} is named with a path that leaves its folder (`..`, an absolute path or a drive letter): a careless extractor writes outside its folder; lumpkit neither extracts it nor hands it out, so its content is not checked",
 };
 
 /// The HET/BET tables of a v3+ archive cannot be read.
@@ -184,6 +191,7 @@ pub static RULES: &[&Rule] = &[
     &KEY_UNKNOWN,
     &SECTOR_CRC,
     &NO_LISTFILE,
+    &LISTFILE_UNREADABLE,
     &PATH_UNSAFE,
     &HET_BET_MALFORMED,
     &HET_BET_DISAGREE,

@@ -40,8 +40,8 @@ pub static TAG_UNKNOWN: Rule = Rule {
 /// FLAG holds a value other than 0, 1 or 2.
 pub static FLAG_VALUE: Rule = Rule {
     code: "paa-flag-value",
-    severity: Severity::Warning,
-    message: "FLAG tag value {0} is not 0, 1 (interpolated alpha) or 2 (binary alpha)",
+    severity: Severity::Info,
+    message: "FLAG tag value {0} is not 0, 1 (interpolated alpha) or 2 (binary alpha): what the engine does with it is not documented; FLAG only says whether distant LODs interpolate alpha",
 };
 
 /// A SWIZ channel byte is outside 0..=9.

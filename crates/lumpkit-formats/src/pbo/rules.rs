@@ -33,8 +33,8 @@ pub static SIZE_MISMATCH: Rule = Rule {
 /// A packing method other than stored (0) and `Cprs`.
 pub static METHOD_UNSUPPORTED: Rule = Rule {
     code: "pbo-method-unsupported",
-    severity: Severity::Error,
-    message: "entry {0} uses packing method {1x} (not stored or Cprs); it cannot be read",
+    severity: Severity::Info,
+    message: "entry {0} uses packing method {1x}, which lumpkit does not read (it reads stored and Cprs entries): not checked",
 };
 
 /// `Cprs` data that does not decompress to exactly the original size.
@@ -69,8 +69,8 @@ pub static SHA1_MISMATCH: Rule = Rule {
 /// An entry name that would climb out of the extraction folder.
 pub static PATH_UNSAFE: Rule = Rule {
     code: "pbo-path-unsafe",
-    severity: Severity::Error,
-    message: "entry {0} has a name that leaves its folder (`..`, an absolute path or a drive letter); extract skips it",
+    severity: Severity::Warning,
+    message: "entry {0} has a name that leaves its folder (`..`, an absolute path or a drive letter): a careless extractor writes outside its folder; lumpkit neither extracts it nor hands it out, so its content is not checked",
 };
 
 /// Two entries with the same name once ASCII case and `/` versus `\\` are ignored, as the game's

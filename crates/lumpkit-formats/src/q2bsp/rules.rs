@@ -13,8 +13,8 @@ pub static TRUNCATED_HEADER: Rule = Rule {
 /// BSP version 0 is not one lumpkit reads (Quake 2: 38, Quake 1: 29, GoldSrc: 30); the game refuses it
 pub static UNSUPPORTED_VERSION: Rule = Rule {
     code: "bsp-unsupported-version",
-    severity: Severity::Error,
-    message: "BSP version {0} is not one lumpkit reads (Quake 2: 38, Quake 1: 29, BSP2 or 2PSB, GoldSrc: 30); the game refuses it",
+    severity: Severity::Info,
+    message: "BSP version {0} is a variant lumpkit does not read (it reads Quake 2's 38 and Qbism, Quake 1's 29, BSP2 and 2PSB, GoldSrc's 30): not checked",
 };
 /// A Qbism `QBSP` map: read and validated with the extended record layout.
 pub static QBISM: Rule = Rule {

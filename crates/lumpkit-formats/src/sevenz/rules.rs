@@ -23,15 +23,15 @@ pub static ENCRYPTED: Rule = Rule {
 /// A coder lumpkit's build does not decode (PPMd, BZip2, Deflate, ARM64 filters…).
 pub static METHOD_UNSUPPORTED: Rule = Rule {
     code: "7z-method-unsupported",
-    severity: Severity::Error,
-    message: "the archive uses a compression method lumpkit does not decode: its content cannot be checked",
+    severity: Severity::Info,
+    message: "the archive uses a compression method lumpkit does not decode: its content is not checked",
 };
 
 /// A name that leaves the extraction folder.
 pub static NAME_UNSAFE: Rule = Rule {
     code: "7z-name-unsafe",
     severity: Severity::Warning,
-    message: "member {0}'s name is absolute, has a drive letter or a `..` component: a careless extractor writes outside its folder; lumpkit does not extract it",
+    message: "member {0}'s name is absolute, has a drive letter or a `..` component: a careless extractor writes outside its folder; lumpkit neither extracts it nor hands it out, so its content is not checked",
 };
 
 /// Every 7z rule.

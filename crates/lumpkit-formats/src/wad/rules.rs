@@ -5,8 +5,8 @@ use crate::diag::{Rule, Severity};
 /// Not WAD2 or WAD3 (Doom's IWAD/PWAD share the extension and header shape).
 pub static UNSUPPORTED_VERSION: Rule = Rule {
     code: "wad-unsupported-version",
-    severity: Severity::Error,
-    message: "magic {0x} is not WAD2 or WAD3 (a Doom IWAD/PWAD has other entries); not read",
+    severity: Severity::Info,
+    message: "magic {0x} is not WAD2 or WAD3 (a Doom IWAD/PWAD, whose lumps are of another kind): lumpkit does not read it; not checked",
 };
 
 /// The 12-byte header does not fit.

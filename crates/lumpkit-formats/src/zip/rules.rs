@@ -31,8 +31,8 @@ pub static ZIP64_INVALID: Rule = Rule {
 /// The archive is one part of a split (multi-disk) archive.
 pub static MULTI_DISK: Rule = Rule {
     code: "zip-multi-disk",
-    severity: Severity::Error,
-    message: "the archive is disk {0} of a split archive (central directory on disk {1}): it cannot be read alone",
+    severity: Severity::Info,
+    message: "the archive is disk {0} of a split archive (central directory on disk {1}): it cannot be read without the other parts, so it is not checked",
 };
 /// Bytes follow the end record beyond its declared comment.
 pub static TRAILING_DATA: Rule = Rule {
@@ -106,7 +106,7 @@ pub static DATA_OUT_OF_BOUNDS: Rule = Rule {
 pub static NAME_UNSAFE: Rule = Rule {
     code: "zip-name-unsafe",
     severity: Severity::Warning,
-    message: "member {0}'s name is absolute, has a drive letter or a `..` component: a careless extractor writes outside its folder; lumpkit does not extract it",
+    message: "member {0}'s name is absolute, has a drive letter or a `..` component: a careless extractor writes outside its folder; lumpkit neither extracts it nor hands it out, so its content is not checked",
 };
 /// A name with backslashes, which APPNOTE forbids as separators.
 pub static NAME_BACKSLASH: Rule = Rule {
@@ -141,8 +141,8 @@ pub static ENCRYPTED: Rule = Rule {
 /// A compression method lumpkit does not decode.
 pub static METHOD_UNSUPPORTED: Rule = Rule {
     code: "zip-method-unsupported",
-    severity: Severity::Error,
-    message: "member {0} uses compression method {1}, which lumpkit does not decode: it cannot be checked",
+    severity: Severity::Info,
+    message: "member {0} uses compression method {1}, which lumpkit does not decode: not checked",
 };
 /// Compressed data that does not decode.
 pub static DATA_CORRUPT: Rule = Rule {

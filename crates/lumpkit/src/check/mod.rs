@@ -106,13 +106,7 @@ fn walk(
     let sniffed = sniff_claimed(bytes, claimed);
     let Sniffed::Known(format) = sniffed else {
         // Most members of a large archive end here; their entry is built in one go.
-        out.push(not_ours(
-            name,
-            joins,
-            sniffed,
-            claimed.is_some(),
-            bytes.len(),
-        ));
+        out.push(not_ours(name, joins, sniffed, claimed, bytes.len()));
         return;
     };
     let (mut report, children) = format.inspect_with_children(ctx, bytes);
@@ -125,8 +119,8 @@ fn walk(
         ]));
         children.clear();
     }
-    if claimed.is_some_and(|c| c.name() != format.name()) {
-        report.diagnostics.insert(0, EXTENSION_MISMATCH.at(0));
+    if let Some(claimed) = claimed.filter(|c| c.name() != format.name()) {
+        report.diagnostics.insert(0, misnamed(claimed));
     }
     // Members are named after the parent; only archives pay for keeping a copy of the name.
     let parent = if children.is_empty() {
@@ -143,9 +137,13 @@ fn walk(
         size: bytes.len() as u64,
     });
     out.reserve(children.len());
-    // A member has no path on disk: formats that read sibling files (BLP0) must not look next to
-    // the archive.
-    let member_ctx = Context { path: None, ..*ctx };
+    // A member has no path on disk: formats that read sibling files (BLP0) look for them in the
+    // archive, where the game does, not next to it.
+    let member_ctx = Context {
+        path: None,
+        container: Some(crate::format::Container { format, bytes }),
+        ..*ctx
+    };
     for child in children {
         let mut child_name = String::with_capacity(parent.len() + 1 + child.name.len());
         child_name.push_str(&parent);
@@ -188,16 +186,30 @@ fn walk(
     }
 }
 
-/// The result for content that is none of our formats: a foreign format (PNG, ZIP, …) by name, or
-/// `unknown`; `claimed` says whether its extension names one of ours.
-fn not_ours(path: String, joins: Joins, sniffed: Sniffed, claimed: bool, size: usize) -> Checked {
+/// `lumpkit-extension-mismatch` for content that is not the `claimed` format its extension names,
+/// as bad as that format's engines make it.
+fn misnamed(claimed: &dyn crate::Format) -> lumpkit_formats::Diagnostic {
+    EXTENSION_MISMATCH
+        .at(0)
+        .with_severity(claimed.misnamed_severity())
+}
+
+/// The result for content that is none of our formats: a foreign format (PNG, ZIP, text…) by
+/// name, or `unknown`; `claimed` is the format its extension names, if one of ours.
+fn not_ours(
+    path: String,
+    joins: Joins,
+    sniffed: Sniffed,
+    claimed: Option<&dyn crate::Format>,
+    size: usize,
+) -> Checked {
     let (format, unknown) = match sniffed {
         Sniffed::Foreign(name) => (name, false),
         _ => ("unknown", true),
     };
     let mut diagnostics = Diagnostics::new();
-    if claimed {
-        diagnostics.push(EXTENSION_MISMATCH.at(0));
+    if let Some(claimed) = claimed {
+        diagnostics.push(misnamed(claimed));
     }
     if unknown {
         diagnostics.push(UNKNOWN_FORMAT.here([0; 3]));

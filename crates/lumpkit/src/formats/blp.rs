@@ -92,10 +92,13 @@ impl Format for BlpFormat {
     }
 }
 
-/// Where the levels' chunks live: in the file (BLP1/2) or in sibling files (BLP0).
+/// Where the levels' chunks live: in the file (BLP1/2), in sibling files (BLP0: beside it on disk,
+/// or beside it in the archive it is a member of, where Warcraft III's beta maps keep
+/// `war3mapMap.b00`), or nowhere lumpkit can look (BLP0 bytes given alone).
 enum Levels {
     InFile,
     External(Vec<Input>),
+    Unreachable,
 }
 
 impl Levels {
@@ -103,15 +106,27 @@ impl Levels {
         if blp.version() != Version::Blp0 {
             return Levels::InFile;
         }
-        let Some(path) = ctx.path else {
-            return Levels::External(Vec::new());
-        };
         let mut found = Vec::new();
-        for level in 0..blp.chain_len() {
-            match Input::open(&sibling(path, level), OpenMode::Map) {
-                Ok(input) => found.push(input),
-                Err(_) => break,
+        if let Some(path) = ctx.path {
+            for level in 0..blp.chain_len() {
+                match Input::open(&sibling(path, level), OpenMode::Map) {
+                    Ok(input) => found.push(input),
+                    Err(_) => break,
+                }
             }
+        } else if ctx.container.is_some() {
+            let stem = ctx
+                .file_name()
+                .map(|n| n.rsplit_once('.').map_or(n, |(stem, _)| stem))
+                .unwrap_or_default();
+            for level in 0..blp.chain_len() {
+                match ctx.sibling(&format!("{stem}.b{level:02}")) {
+                    Some(bytes) => found.push(Input::from_vec(bytes.into_owned())),
+                    None => break,
+                }
+            }
+        } else {
+            return Levels::Unreachable;
         }
         Levels::External(found)
     }
@@ -120,6 +135,7 @@ impl Levels {
         match self {
             Levels::InFile => blp.level_count(),
             Levels::External(found) => u32::try_from(found.len()).unwrap_or(u32::MAX),
+            Levels::Unreachable => 0,
         }
     }
 
@@ -142,6 +158,11 @@ impl Levels {
                     )),
                 }
             }
+            Levels::Unreachable => Err(Error::unsupported(
+                &rules::EXTERNAL_MIPS_UNREACHABLE,
+                0,
+                [0; 3],
+            )),
         }
     }
 }
@@ -170,6 +191,10 @@ fn inspect_into(
     });
     let levels = Levels::resolve(&blp, ctx);
     let count = levels.count(&blp);
+    if let Levels::Unreachable = levels {
+        let unreachable = rules::EXTERNAL_MIPS_UNREACHABLE.at(0);
+        report.sink(ctx.strict).report(unreachable)?;
+    }
     if let Levels::External(found) = &levels {
         if found.is_empty() {
             let missing = rules::EXTERNAL_MIP_MISSING.with(0, [0; 3]);
@@ -520,4 +545,37 @@ fn decode_jpeg(
         height: mip.height,
         rgba,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use lumpkit_formats::Severity;
+
+    /// A BLP0 handed over as bytes alone has nowhere to look for its levels: "not checked", not
+    /// broken. On disk (or in an archive) the missing levels are an error: `corpus/`.
+    #[test]
+    fn blp0_bytes_alone_are_not_checked() {
+        let sample = lumpkit_testgen::blp::samples()
+            .into_iter()
+            .find(|s| s.name == "blp0-without-mip-files.blp")
+            .expect("the corpus has a BLP0 without its files");
+        let report = BlpFormat.inspect(&Context::default(), &sample.bytes);
+        assert_eq!(report.status(), crate::Status::Ok);
+        let codes: Vec<_> = report
+            .diagnostics
+            .iter()
+            .map(|d| (d.code(), d.severity()))
+            .collect();
+        assert_eq!(
+            codes,
+            [("blp-external-mips-unreachable", Severity::Info)],
+            "{codes:?}"
+        );
+        let decoded = BlpFormat.decode(&Context::default(), &sample.bytes, &Selection::default());
+        assert_eq!(
+            decoded.map(|_| ()).unwrap_err().code(),
+            "blp-external-mips-unreachable"
+        );
+    }
 }

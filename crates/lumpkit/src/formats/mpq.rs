@@ -21,7 +21,7 @@ use lumpkit_formats::mpq::view::{
     HASH_FREE,
 };
 use lumpkit_formats::mpq::{BlockEntry, HashEntry, MapKind, Member, Mpq, Sector, storm_adler32};
-use lumpkit_formats::{Error, Fault, Ignore, Sink};
+use lumpkit_formats::{Error, Fault, Ignore, Severity, Sink};
 use serde::Serialize;
 
 use crate::format::{ExtractSink, Extracted};
@@ -128,6 +128,12 @@ impl Format for MpqFormat {
         true
     }
 
+    /// The games open a map, replay or patch by its name with Storm's MPQ reader, which fails on
+    /// anything else (a text placeholder named `.w3x` is a map that does not load).
+    fn misnamed_severity(&self) -> lumpkit_formats::Severity {
+        lumpkit_formats::Severity::Error
+    }
+
     /// The header, tables and member list, and the members checked against `(attributes)`: that
     /// needs their bytes, so this is [`Format::inspect_with_children`] without keeping the members
     /// (the two must report the same). A member that cannot be read is an error on that member
@@ -178,6 +184,24 @@ impl Format for MpqFormat {
             report.fail(e);
         }
         (report, Ok(children))
+    }
+
+    /// One member by name through the hash table, as Storm finds it: a member a map names in no
+    /// `(listfile)` (protected and old beta maps) is found as the game finds it.
+    fn member<'b>(
+        &self,
+        ctx: &Context<'_>,
+        bytes: &'b [u8],
+        name: &str,
+    ) -> Option<Result<Cow<'b, [u8]>, Error>> {
+        let archive = match Archive::open(ctx, bytes, &mut Ignore) {
+            Ok(archive) => archive,
+            Err(e) => return Some(Err(e)),
+        };
+        let stored = name.replace('/', "\\");
+        let mut entry = archive.lookup(stored.as_bytes())?.clone();
+        entry.name.get_or_insert(stored);
+        Some(archive.read(ctx, &entry))
     }
 
     fn children<'b>(&self, ctx: &Context<'_>, bytes: &'b [u8]) -> Result<Vec<Child<'b>>, Error> {
@@ -573,7 +597,7 @@ impl<'b> Archive<'b> {
     /// A member as a child named `name`.
     fn child(&self, m: &Entry, name: String, content: Result<Cow<'b, [u8]>, Error>) -> Child<'b> {
         let content = if path_unsafe(&name) {
-            ChildContent::Failed(Box::new(Error::file(
+            ChildContent::Failed(Box::new(Error::unsupported(
                 &mpq_rules::PATH_UNSAFE,
                 self.mpq.data_offset(&m.block),
                 [m.block.index.into(), 0, 0],
@@ -585,6 +609,18 @@ impl<'b> Archive<'b> {
                 Err(e) if e.diagnostic.rule == &mpq_rules::KEY_UNKNOWN => {
                     let mut report = Report::new("unknown");
                     report.diagnostics.push(e.diagnostic);
+                    ChildContent::Report(Box::new(report))
+                }
+                // The games never read a map's `(listfile)` (it names members for editors and
+                // extractors): a corrupt one breaks those tools, not the map.
+                Err(e) if e.fault == Fault::File && name.eq_ignore_ascii_case("(listfile)") => {
+                    let mut report = Report::new("unknown");
+                    report
+                        .diagnostics
+                        .push(e.diagnostic.with_severity(Severity::Warning));
+                    report
+                        .diagnostics
+                        .push(mpq_rules::LISTFILE_UNREADABLE.at(e.offset().unwrap_or(0)));
                     ChildContent::Report(Box::new(report))
                 }
                 Err(e) => ChildContent::Failed(Box::new(e)),

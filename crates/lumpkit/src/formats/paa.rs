@@ -56,6 +56,12 @@ impl Format for PaaFormat {
         true
     }
 
+    /// The Real Virtuality engines load every `.paa`/`.pac` name with the PAA loader, which
+    /// refuses anything else (the texture is missing in the game).
+    fn misnamed_severity(&self) -> lumpkit_formats::Severity {
+        lumpkit_formats::Severity::Error
+    }
+
     fn inspect(&self, ctx: &Context<'_>, bytes: &[u8]) -> Report {
         let mut report = Report::for_context("paa", ctx);
         let parsed = Paa::parse(bytes, &mut report.sink(ctx.strict));

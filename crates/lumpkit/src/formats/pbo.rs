@@ -159,10 +159,11 @@ fn parse_into<'b>(ctx: &Context<'_>, bytes: &'b [u8], report: &mut Report) -> Op
 }
 
 /// An entry as a member: its content, or why it has none. Names that climb out of the archive are
-/// never handed out.
+/// never handed out (a caller that writes members by name must not be led outside its folder):
+/// withheld, so "not checked" (`Fault::Unsupported`), not broken.
 fn member<'b>(entry: &Entry<'b>, content: Result<Cow<'b, [u8]>, Error>) -> Child<'b> {
     let content = if entry.path_unsafe() {
-        ChildContent::Failed(Box::new(Error::file(
+        ChildContent::Failed(Box::new(Error::unsupported(
             &pbo_rules::PATH_UNSAFE,
             entry.header_offset,
             [entry.index.into(), 0, 0],

@@ -271,8 +271,10 @@ fn scan<'b>(
         if entry.is_dir() || entry.is_symlink() || entry.encryption() != Encryption::None {
             continue;
         }
+        // Withheld, not broken: a caller that writes members by name must not be led outside its
+        // folder, so the member is "not checked" (`Fault::Unsupported`).
         let content = if name_is_unsafe(entry.name) {
-            Err(Error::file(
+            Err(Error::unsupported(
                 &rules::NAME_UNSAFE,
                 entry.record_offset,
                 [entry.index, 0, 0],
