@@ -385,12 +385,7 @@ pub fn samples() -> Vec<Sample> {
     ));
     let mut flag = base.clone();
     flag.tags[2].1 = 7u32.to_le_bytes().to_vec();
-    s.push(sample(
-        "flag_value.paa",
-        &flag,
-        "ok",
-        &["paa-flag-value"],
-    ));
+    s.push(sample("flag_value.paa", &flag, "ok", &["paa-flag-value"]));
     let mut swiz_bad = base.clone();
     swiz_bad.tags.push((*b"SWIZ", vec![0, 1, 12, 3]));
     s.push(sample(
