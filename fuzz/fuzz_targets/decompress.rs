@@ -29,6 +29,10 @@ fuzz_target!(|data: &[u8]| {
     }
     let method = Method::ALL[usize::from(*selector) % Method::ALL.len()];
     let verdict = decompress(method, input, &mut out, limit);
+    // What the CLI prints of a refusal, with the fuzzed values in it.
+    if let Err(e) = &verdict {
+        assert!(!e.to_string().is_empty() && method.to_string() == method.name());
+    }
     if method == Method::PkwareDcl {
         // The crate alone, unbounded (a DCL stream expands at most ~190 times); over the limit is
         // the same verdict as ours only when its output really is longer.

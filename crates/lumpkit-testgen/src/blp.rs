@@ -218,6 +218,60 @@ fn jpeg_file(spec: &Spec) -> Vec<u8> {
     spec.file(&content, &levels(spec, jpeg_level))
 }
 
+/// A BLP1 JPEG file whose levels `stream` writes at each level's size (any process, sampling or
+/// scan layout `jpeg_stream` can write): the shared header is the stream's tables, everything
+/// before its frame header, and each chunk the rest.
+pub fn stream_jpeg_file(spec: &Spec, stream: &crate::jpeg_stream::Stream) -> Vec<u8> {
+    let at = |w: u32, h: u32| {
+        let mut s = stream.clone();
+        s.huge = true;
+        s.width = w as u16;
+        s.height = h as u16;
+        s.build()
+    };
+    let first = at(spec.width, spec.height);
+    let header = &first.bytes[..first.frame_at];
+    let mut content = (header.len() as u32).to_le_bytes().to_vec();
+    content.extend_from_slice(header);
+    let chunks = levels(spec, |w, h| at(w, h).bytes[first.frame_at..].to_vec());
+    spec.file(&content, &chunks)
+}
+
+/// The stream of `corpus/blp/regression/jpeg-separate-scans-restart.blp`: four components coded
+/// in one baseline scan each, with a restart interval of 3 MCUs (real content, tables from the
+/// builder's defaults), which zune-jpeg 0.5.15 decodes to wrong samples without an error.
+pub fn separate_scans_stream() -> crate::jpeg_stream::Stream {
+    use crate::jpeg_stream::{Blocks, Process, Stream};
+    Stream {
+        process: Process::Baseline,
+        width: 16,
+        height: 16,
+        huge: true,
+        count: 7,
+        components: Vec::new(),
+        wide_quant: false,
+        quant: vec![4],
+        weights: Vec::new(),
+        one_segment: true,
+        restart: 3,
+        interleaved: false,
+        approx: 0,
+        bands: Vec::new(),
+        blocks: Blocks {
+            seed: 520_041_249,
+            dc_spread: 120,
+            ac_count: 0,
+            ac_mag: 0,
+            natural: true,
+        },
+        raw: Vec::new(),
+        raw_scans: false,
+        raw_fields: false,
+        extras: Vec::new(),
+        spoils: Vec::new(),
+    }
+}
+
 /// A JPEG file as some Warcraft III BLP1 files store it: the shared header is a complete
 /// tables-only JPEG (SOI, APP0, COM, DQT, DHT, EOI) and every chunk a complete abbreviated image
 /// stream (SOI, SOF0, SOS, …, EOI). Same pixels as `jpeg_file` of the same spec.
