@@ -7,8 +7,13 @@
 # The issue-19 goal counts what the fuzz corpora *and* the test suite reach: with no TARGET given,
 # `cargo test --workspace` also runs instrumented (coverage/tests/lcov.info), and the report gives
 # both figures side by side, so what only a test reaches stays visible.
+# "Fuzzing alone" means the seeds plus what fuzzing on this machine added: a target with no corpus
+# yet (a fresh checkout, a newly landed format) is first fuzzed for COVERAGE_GROW seconds (default
+# 60, one target at a time through run-all.sh; COVERAGE_GROW=0 measures the seeds alone), so that
+# one command gives the figure a campaign's corpora would start from.
 # Building instrumented takes a while on a small machine (once; later runs reuse it).
-# Usage: fuzz/coverage.sh [--no-tests] [TARGET...]   (default: every target and the tests)
+# Usage: fuzz/coverage.sh [--no-tests|--only-tests] [TARGET...]   (default: every target and the
+# tests; the report always merges every export coverage/ holds)
 set -uo pipefail
 cd "$(dirname "$0")"
 # shellcheck source=fuzz/seeds.sh
@@ -18,16 +23,27 @@ host=$(rustc +nightly -vV | sed -n 's/^host: //p')
 tools="$(rustc +nightly --print sysroot)/lib/rustlib/$host/bin"
 [ -x "$tools/llvm-cov" ] || { echo "coverage.sh: rustup component add llvm-tools-preview --toolchain nightly" >&2; exit 2; }
 tests=1
-if [ "${1:-}" = --no-tests ]; then tests=0; shift; fi
+only_tests=0
+case "${1:-}" in
+  --no-tests) tests=0; shift ;;
+  --only-tests) only_tests=1; shift ;;
+esac
 targets=("$@")
 [ ${#targets[@]} -gt 0 ] && tests=0
-[ ${#targets[@]} -gt 0 ] || mapfile -t targets < <(cargo +nightly fuzz list)
-for t in "${targets[@]}"; do
+[ ${#targets[@]} -gt 0 ] || [ $only_tests = 1 ] || mapfile -t targets < <(cargo +nightly fuzz list)
+grow=${COVERAGE_GROW:-60}
+fresh=()
+for t in "${targets[@]+"${targets[@]}"}"; do [ -d "corpus/$t" ] || fresh+=("$t"); done
+if [ "$grow" -gt 0 ] && [ ${#fresh[@]} -gt 0 ]; then
+  echo "== ${#fresh[@]} targets without a corpus: fuzzed $grow s each first (fuzz/run-all.sh --smoke)"
+  # A finding is reported (and kept in corpus/<format>/regression/) by run-all.sh itself.
+  ./run-all.sh --smoke "$grow" "${fresh[@]}" | grep -E '^(==|   found)' || true
+fi
+for t in "${targets[@]+"${targets[@]}"}"; do
   seeds=$(seed_corpus "$t" "$root")
   inputs=$(find "$seeds" -type f | wc -l)
   echo "== $t ($inputs inputs)"
-  # Targets with no corpus folder of their own (codecs) have inputs only once run-all.sh ran them.
-  [ "$inputs" -gt 0 ] || { echo "   no corpus yet (fuzz/run-all.sh 60 $t makes one): skipped"; continue; }
+  [ "$inputs" -gt 0 ] || { echo "   no inputs (fuzz/run-all.sh 60 $t makes some): skipped"; continue; }
   if ! cargo +nightly fuzz coverage "$t" "$seeds" > "coverage-$t.log" 2>&1; then
     tail -n 5 "coverage-$t.log"; echo "   coverage run failed" >&2; continue
   fi

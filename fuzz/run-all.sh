@@ -6,7 +6,8 @@
 # Seeds are kept small so that each input costs microseconds: a seed file over 64 KiB contributes only
 # its first 64 KiB (its headers, tables and first level), which is what mutation explores anyway
 # (fuzz/seeds.sh), and each target's corpus is minimised (`cargo fuzz cmin`) after its run.
-# Structure-aware targets (`*_built`) start from nothing: their input is choices, not a file.
+# Structure-aware targets (`*_built`) start from the same pseudo-random choices on every machine
+# (seeds.sh): their input is choices, not a file.
 # Crashes, OOMs and timeouts are minimised and copied to corpus/<format>/regression/ as crash-<sha1>,
 # oom-<sha1>, timeout-<sha1>, where `cargo test` replays them on stable (tests/regression.rs).
 # Usage: fuzz/run-all.sh [--record|--smoke] [SECONDS] [TARGET...]     (needs nightly and cargo-fuzz)

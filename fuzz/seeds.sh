@@ -14,21 +14,28 @@ target_format() {
 
 # Seeds fuzz/corpus/TARGET (created when missing) from our generated corpus and the shared one
 # when present, and prints its path. Structure-aware targets (`*_built`) take raw choices, not
-# files: they start empty and grow their own corpus.
+# files: testgen writes them the same pseudo-random inputs on every machine (gen-fuzz-seeds), so a
+# fresh checkout's coverage run starts where a campaign does.
 seed_corpus() {
   local t=$1 root=$2 fmt d f dest
   fmt=$(target_format "$t")
   mkdir -p "corpus/$t"
-  case "$t" in *_built) echo "corpus/$t"; return ;; esac
-  # The codec target's input is a method selector and a stream, not a file: testgen writes one
-  # stream per method with the encoders the tests use (lumpkit_testgen::streams).
-  if [ "$t" = decompress ]; then
+  # A codec target's input is not a file (decompress: a method selector and a stream; the LZ
+  # targets: an output size and a stream; `*_built`: choices): testgen writes seeds for it with
+  # the encoders the tests use (gen-fuzz-seeds).
+  case "$t" in decompress | lzss | lzo | dkrle | *_built)
     cargo run -q --manifest-path "$root/Cargo.toml" -p lumpkit-testgen --bin gen-fuzz-seeds -- \
-      decompress "corpus/$t" >/dev/null || echo "seeds.sh: no decompress seeds written" >&2
+      "$t" "corpus/$t" >/dev/null || echo "seeds.sh: no $t seeds written" >&2
     echo "corpus/$t"
-    return
-  fi
-  for d in "$root/corpus/$fmt" "$root/../shared/corpus/$fmt"; do
+    return ;;
+  esac
+  # Sniffing sees every format; a skin is in the M2 folders.
+  local folders=("$fmt")
+  case "$t" in
+    sniff) mapfile -t folders < <(ls "$root/corpus") ;;
+    skin_parse) folders=(m2) ;;
+  esac
+  for d in "${folders[@]/#/$root/corpus/}" "${folders[@]/#/$root/../shared/corpus/}"; do
     [ -d "$d" ] || continue
     while IFS= read -r -d '' f; do
       dest="corpus/$t/$(basename "$f")"

@@ -131,3 +131,78 @@ proptest! {
         lumpkit::exercise::format(&BlpFormat, &bytes);
     }
 }
+
+/// An invalid alphaBits is read as 0 bits: info when every level's stored alpha band is opaque
+/// (nothing is dropped), a warning when a band holds transparency that is then dropped; for JPEG
+/// content the band is decoded, for indexed content read in place.
+#[test]
+fn an_invalid_alpha_bits_is_a_warning_only_where_pixels_change() {
+    let samples = lumpkit_testgen::blp::samples();
+    let finding = |name: &str| {
+        let s = samples.iter().find(|s| s.name == name).unwrap();
+        let report = lumpkit::by_name("blp")
+            .unwrap()
+            .inspect(&lumpkit::Context::default(), &s.bytes);
+        let d = *report
+            .diagnostics
+            .iter()
+            .find(|d| d.code() == "blp-alpha-bits-invalid")
+            .unwrap();
+        (d.severity(), d.args)
+    };
+    use lumpkit::Severity::{Info, Warning};
+    assert_eq!(finding("jpeg-alpha-bits-6-opaque.blp"), (Info, [6, 0, 5]));
+    assert_eq!(finding("jpeg-alpha-bits-9.blp"), (Warning, [9, 5, 5]));
+    assert_eq!(
+        finding("indexed-alpha-bits-2-opaque.blp"),
+        (Info, [2, 0, 4])
+    );
+    assert_eq!(finding("indexed-alpha-bits-2.blp"), (Warning, [2, 3, 4]));
+    // Strict mode stops on the warning and not on the info.
+    let strict = lumpkit::Context {
+        strict: true,
+        ..lumpkit::Context::default()
+    };
+    let status = |name: &str| {
+        let s = samples.iter().find(|s| s.name == name).unwrap();
+        lumpkit::by_name("blp")
+            .unwrap()
+            .inspect(&strict, &s.bytes)
+            .status()
+    };
+    assert_eq!(status("jpeg-alpha-bits-6-opaque.blp"), lumpkit::Status::Ok);
+    assert_eq!(status("jpeg-alpha-bits-9.blp"), lumpkit::Status::Error);
+}
+
+/// A level coded in one scan per component with a restart interval: zune-jpeg 0.5.15 decoded every
+/// scan after the first out of step with its restart markers and returned wrong samples without
+/// an error (found by `jpeg_built`); lumpkit now decodes such streams with jpeg-decoder. The file
+/// is kept as `corpus/blp/regression/jpeg-separate-scans-restart.blp`.
+#[test]
+fn jpeg_levels_coded_in_separate_scans_decode_right() {
+    use lumpkit_testgen::blp::{Spec, separate_scans_stream, stream_jpeg_file};
+    let file = stream_jpeg_file(&Spec::v1(0, 8, 16, 16, false), &separate_scans_stream());
+    let kept = std::fs::read(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../corpus/blp/regression/jpeg-separate-scans-restart.blp"
+    ))
+    .unwrap();
+    assert_eq!(kept, file, "the kept reproducer is what the writer writes");
+    let ctx = Context::default();
+    let image = BlpFormat
+        .decode(&ctx, &file, &lumpkit::Selection::default())
+        .unwrap();
+    // What jpeg-decoder, which reads these scans right, makes of the same level.
+    let built = separate_scans_stream().build();
+    let oracle = lumpkit_jpeg::decode_four_components_with(
+        lumpkit_jpeg::Backend::JpegDecoder,
+        &[&built.bytes],
+        1 << 20,
+        [2, 1, 0, 3],
+    )
+    .unwrap();
+    assert_eq!((image.width, image.height), (16, 16));
+    assert!(image.rgba == oracle.samples);
+    let report = BlpFormat.inspect(&ctx, &file);
+    assert_eq!(report.status(), Status::Ok, "{:?}", report.diagnostics);
+}

@@ -209,3 +209,59 @@ proptest! {
         exercise("wal", &wal);
     }
 }
+
+/// Hexen II maps (BSP29 with 80-byte model records) are told from Quake's as ericw-tools tells
+/// them, read with Hexen II's record (every model, its eight head nodes), and judged against the
+/// Hexen II engine; a Quake map whose models lump is a whole number of both record sizes stays
+/// Quake's.
+#[test]
+fn hexen2_maps_are_told_apart_and_read_with_their_model_record() {
+    use lumpkit_formats::q1bsp::{Bsp1, Game};
+    let samples = lumpkit_testgen::bsp::samples();
+    let bytes = |name: &str| {
+        samples
+            .iter()
+            .find(|s| s.name == name)
+            .map(|s| s.bytes.clone())
+            .unwrap()
+    };
+    for (name, game, models) in [
+        ("h2_valid.bsp", Game::Hexen2, 1),
+        ("h2_valid_4_models.bsp", Game::Hexen2, 4),
+        ("q1_valid_5_models.bsp", Game::Quake, 5),
+        ("q1_lit_valid.bsp", Game::Quake, 1),
+        ("hl_lit_valid.bsp", Game::GoldSrc, 1),
+    ] {
+        let file = bytes(name);
+        let bsp = Bsp1::parse(&file, &mut lumpkit_formats::Strict(Ignore)).unwrap();
+        assert_eq!(bsp.game, game, "{name}");
+        assert!(bsp.clean, "{name}");
+        assert_eq!(bsp.models().count(), models, "{name}");
+        assert_eq!(bsp.model_count(), models, "{name}");
+        let report = lumpkit::by_name("bsp")
+            .unwrap()
+            .inspect(&lumpkit::Context::default(), &file);
+        assert_eq!(report.fields["game"], game.name(), "{name}");
+        assert!(
+            report.diagnostics.is_empty(),
+            "{name}: {:?}",
+            report.diagnostics
+        );
+    }
+    // Hull 5 (traced by Hexen II, absent from Quake's record) past the clipnodes.
+    let file = bytes("h2_bad_clip_headnode.bsp");
+    let report = lumpkit::by_name("bsp")
+        .unwrap()
+        .inspect(&lumpkit::Context::default(), &file);
+    let d = &report.diagnostics[0];
+    assert_eq!((d.code(), d.args), ("bsp-bad-clip-headnode", [0, 7, 5]));
+    // Its engines: Hexen II's alone.
+    let file = bytes("h2_miptex_not_16.bsp");
+    let report = lumpkit::by_name("bsp")
+        .unwrap()
+        .inspect(&lumpkit::Context::default(), &file);
+    assert_eq!(
+        report.fields["engines"]["refused_by"]["hexen2"][0],
+        "16-pixel alignment"
+    );
+}

@@ -153,7 +153,13 @@ fn a_mis_draw_is_info_by_default_and_names_both_sides() {
     );
     assert_eq!(
         d["loaded_by"],
-        serde_json::json!(["wc3-1.26", "wc3-1.27b", "wc3-1.28"])
+        serde_json::json!([
+            "wc3-1.26",
+            "wc3-1.27b",
+            "wc3-1.28",
+            "wc3-1.31",
+            "wc3-reforged"
+        ])
     );
     let message = d["message"].as_str().unwrap();
     assert!(
@@ -198,4 +204,39 @@ fn a_mis_drawn_sky_is_not_a_refusal_in_the_engine_verdicts() {
         !engines["summary"].as_str().unwrap().contains("refused"),
         "{engines}"
     );
+}
+
+/// Vanilla Quake's `Mod_LoadTextures` refuses the whole map at its first texture that is not
+/// 16-aligned: under `--target quake` the map itself is an error (its `engines` verdict names
+/// Quake), and its texture's own record does not repeat the finding.
+#[test]
+fn a_map_texture_that_is_not_16_aligned_is_the_maps_finding() {
+    let samples = lumpkit_testgen::bsp_textures::samples();
+    let s = samples
+        .iter()
+        .find(|s| s.name == "q1_miptex_not_16.bsp")
+        .unwrap();
+    let path = std::path::Path::new("q1_miptex_not_16.bsp");
+    let ctx = Context {
+        path: Some(path),
+        targets: Targets::of(Engine::Quake),
+        ..Context::default()
+    };
+    let mut out = Vec::new();
+    check_tree(&ctx, "q1_miptex_not_16.bsp", &s.bytes, &mut out);
+    let code = "miptex-size-not-multiple-of-16";
+    let map = &out[0].report;
+    assert_eq!(map.status().as_str(), "error");
+    assert_eq!(map.diagnostics.len(), 1);
+    assert_eq!(map.diagnostics[0].code(), code);
+    let verdicts = lumpkit::engines::verdicts(map, &[Engine::Quake, Engine::QuakeSpasm]);
+    assert_eq!(verdicts.loads_in, ["quakespasm"]);
+    assert!(out.len() > 1, "the textures are listed");
+    for member in &out[1..] {
+        assert!(
+            member.report.diagnostics.iter().all(|d| d.code() != code),
+            "{} repeats it",
+            member.path
+        );
+    }
 }

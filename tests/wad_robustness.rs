@@ -253,3 +253,63 @@ fn a_qpic_without_its_palette_does_not_decode() {
         "12-byte header, 8-byte qpic header, 64 pixels"
     );
 }
+
+/// Quake reads `conchars` by name as 16,384 bare bytes whatever its type or size (`Draw_Init`,
+/// QuakeSpasm `Draw_LoadPics`): a sheet typed as a qpic is the 128×128 font with exactly those
+/// bytes; a short one is read on into the bytes after it; one with a qpic header has the header
+/// drawn as pixels.
+#[test]
+fn conchars_is_read_by_name_whatever_its_type() {
+    use lumpkit_formats::wad::{Content, Kind, Wad};
+    let sheet = lumpkit_testgen::wad::conchars_sheet();
+    let qpic = lumpkit_testgen::wad::kind::QPIC;
+    let bytes = lumpkit_testgen::wad::gfx_wad(qpic, sheet.clone());
+    let wad = Wad::parse(
+        &bytes,
+        &mut lumpkit_formats::Strict(lumpkit_formats::Ignore),
+    )
+    .unwrap();
+    let entry = wad.find(b"CONCHARS").unwrap();
+    assert_eq!(entry.kind(), Kind::Conchars);
+    let mut strict = lumpkit_formats::Strict(lumpkit_formats::Ignore);
+    let Content::Pic(pic) = entry.content(&mut strict).unwrap() else {
+        panic!("not a picture");
+    };
+    assert_eq!((pic.width, pic.height, pic.pixels), (128, 128, &sheet[..]));
+
+    let codes = |bytes: &[u8]| -> Vec<&'static str> {
+        let report = lumpkit::by_name("wad")
+            .unwrap()
+            .inspect(&Context::default(), bytes);
+        report.diagnostics.iter().map(|d| d.code()).collect()
+    };
+    assert!(codes(&bytes).is_empty());
+    // Half a sheet: the engine reads on past it; so does lumpkit (zeros past the file's end).
+    let short = lumpkit_testgen::wad::gfx_wad(qpic, sheet[..8192].to_vec());
+    assert_eq!(codes(&short), ["wad-conchars-short"]);
+    let wad = Wad::parse(&short, &mut lumpkit_formats::Ignore).unwrap();
+    let entry = wad.find(b"conchars").unwrap();
+    let Content::Pic(pic) = entry.content(&mut lumpkit_formats::Ignore).unwrap() else {
+        panic!("not a picture");
+    };
+    let at = entry.offset() as usize;
+    assert_eq!(pic.pixels, &short[at..(at + 16384).min(short.len())]);
+    let ctx = Context {
+        palette: Some(&[[7, 8, 9]; 256]),
+        ..Context::default()
+    };
+    let sel = lumpkit::Selection {
+        entry: Some("conchars"),
+        ..lumpkit::Selection::default()
+    };
+    let img = lumpkit::by_name("wad")
+        .unwrap()
+        .decode(&ctx, &short, &sel)
+        .unwrap();
+    assert_eq!((img.width, img.height), (128, 128));
+    // With a qpic header in front: drawn as pixels, every glyph one cell to the right.
+    let mut with_header = [128u32.to_le_bytes(), 128u32.to_le_bytes()].concat();
+    with_header.extend_from_slice(&sheet);
+    let headed = lumpkit_testgen::wad::gfx_wad(qpic, with_header);
+    assert_eq!(codes(&headed), ["wad-conchars-qpic-header"]);
+}

@@ -240,3 +240,25 @@ fn a_declared_total_over_the_limit_at_an_honest_ratio_is_not_a_bomb() {
     assert_eq!(codes(2), ["limit-unpacked"]);
     assert_eq!(out[2].report.status(), lumpkit::Status::Warning);
 }
+
+/// The last part of a split archive is said once, "not checked" (info: nothing in it is broken,
+/// it cannot be read alone), not an error per member whose local header lies in another part; its
+/// members are not listed.
+#[test]
+fn the_last_part_of_a_split_archive_is_said_once() {
+    let sample = lumpkit_testgen::zip::samples()
+        .into_iter()
+        .find(|s| s.name == "split_last_part.zip")
+        .unwrap();
+    let err = Zip::parse(&sample.bytes, &mut Ignore).unwrap_err();
+    assert_eq!(err.code(), "zip-multi-disk");
+    assert_eq!(err.fault, lumpkit::Fault::Unsupported);
+    assert_eq!(err.diagnostic.args[..2], [3, 3]);
+    let format = lumpkit::by_name("zip").unwrap();
+    let (report, children) = format.inspect_with_children(&Context::default(), &sample.bytes);
+    let codes: Vec<_> = report.diagnostics.iter().map(|d| d.code()).collect();
+    assert_eq!(codes, ["zip-multi-disk"]);
+    assert_eq!(report.diagnostics[0].severity(), Severity::Info);
+    assert_eq!(report.status(), lumpkit::Status::Ok);
+    assert!(children.map_or(true, |c| c.is_empty()));
+}

@@ -124,13 +124,42 @@ function removeRecordsOf(name) {
 
 // ---- the results table --------------------------------------------------------------------------
 
+// As `lumpkit check` prints for people: problems first, one line for a rule that fires many times on
+// one record, one row for a finding that many members of one file share, ok and info-only rows
+// only when asked for, and one verdict line per dropped file or folder.
+
+/** A finding shared by at least this many members of one file is one row (the CLI's FOLD_AT). */
+const FOLD_AT = 4;
+/** How many member names a folded row lists. */
+const FOLD_NAMES = 3;
+const RANK = { ok: 0, info: 1, warning: 2, error: 3 };
+
+function diagnostic(d) {
+  return el('div', { class: `diag sev-${d.severity}`, 'data-code': d.code },
+    el('span', { class: `status-${d.severity}`, text: `${d.severity}: ` }),
+    `${d.message}${d.offset !== undefined ? ` (at byte ${d.offset})` : ''} `,
+    el('code', {}, el('a', { href: `diagnostics.html#${d.code}`, target: '_blank', text: `[${d.code}]` })));
+}
+
 function addRecord(r) {
   const diags = el('td');
+  // Every diagnostic keeps its element (the exported records and the tests read them all); the
+  // repeats of one rule at one severity beyond the first are hidden behind a count.
+  const times = new Map();
+  for (const d of r.diagnostics) times.set(`${d.severity} ${d.code}`, (times.get(`${d.severity} ${d.code}`) ?? 0) + 1);
+  const shownOnce = new Set();
   for (const d of r.diagnostics) {
-    diags.append(el('div', { class: `diag sev-${d.severity}` },
-      el('span', { class: `status-${d.severity}`, text: `${d.severity}: ` }),
-      `${d.message}${d.offset !== undefined ? ` (at byte ${d.offset})` : ''} `,
-      el('code', {}, el('a', { href: `diagnostics.html#${d.code}`, target: '_blank', text: `[${d.code}]` }))));
+    const key = `${d.severity} ${d.code}`;
+    const node = diagnostic(d);
+    const n = times.get(key);
+    if (n >= FOLD_AT) {
+      if (shownOnce.has(key)) node.hidden = true;
+      else {
+        shownOnce.add(key);
+        node.append(el('span', { class: 'more', text: ` and ${n - 1} more like it` }));
+      }
+    }
+    diags.append(node);
   }
   const size = r.width !== undefined ? `${r.width}×${r.height}` : '';
   const row = el('tr', { 'data-path': r.path, 'data-status': r.status, 'data-format': r.format },
@@ -147,10 +176,161 @@ function addRecord(r) {
   applyFilter(item);
 }
 
-function applyFilter(item) {
+// ---- archive members grouped by kind ------------------------------------------------------------
+
+/** What a member is, for a map maker: models, textures, map data, object data, scripts, the rest. */
+const KINDS = [
+  ['models', /\.(mdx|mdl|m2|md3)$/i],
+  ['textures', /\.(blp|tga|dds|paa|wal|png|jpe?g)$/i],
+  ['map data', /(^|[\\/])war3map(units)?\.(w3i|w3e|doo|wpm|shd|mmp|imp|w3r|w3c|w3s|wtg|wct|wts)$/i],
+  ['object data', /\.(w3u|w3t|w3b|w3d|w3a|w3h|w3q|w3o)$/i],
+  ['scripts and text', /\.(j|lua|txt|slk|fdf|toc|ai)$/i],
+  ['sounds', /\.(wav|mp3|ogg|flac)$/i],
+];
+const KIND_ORDER = [...KINDS.map(([k]) => k), 'other'];
+
+function kindOf(record) {
+  const own = record.location[record.location.length - 1];
+  const hit = KINDS.find(([, re]) => re.test(own));
+  return hit ? hit[0] : 'other';
+}
+
+/** A file's members kind by kind, each kind under a header row with its count and worst status
+ *  (only kinds with a row to show). */
+function byKind(members, body) {
+  const worst = (list) => ['error', 'warning', 'ok'].find((st) => list.some((r) => r.status === st)) ?? 'ok';
+  for (const kind of KIND_ORDER) {
+    const group = members.filter((r) => kindOf(r) === kind);
+    if (!group.length) continue;
+    const status = worst(group);
+    const header = el('tr', { class: 'kind-group', 'data-kind': kind, 'data-status': status },
+      el('td', { class: `status status-${status}`, text: status }),
+      el('td', { colspan: 5, text: `${kind} (${group.length})` }));
+    body.append(header, ...group.map((r) => r.row));
+    header.hidden = group.every((r) => r.row.hidden);
+  }
+}
+
+/** Whether a record's row is shown under the chosen filters (before folding). */
+function wanted(item) {
   const status = $('filter-status').value;
   const format = $('filter-format').value;
-  item.row.hidden = (status && item.status !== status) || (format && item.format !== format);
+  const byStatus = status === 'problems' ? item.status !== 'ok' : !status || item.status === status;
+  return byStatus && (!format || item.format === format);
+}
+
+function applyFilter(item) {
+  item.row.hidden = !wanted(item);
+}
+
+/** The dropped file or folder a record belongs to: a top-level file, or the first folder of a
+ *  dropped folder's paths. */
+function dropped(item) {
+  const name = item.location[0];
+  const slash = name.indexOf('/');
+  return slash > 0 ? name.slice(0, slash + 1) : name;
+}
+
+/** Lays the table out as the filters and folding say: files ordered by their worst status in the
+ *  problems view, each file's own row before its members, findings many members share folded. */
+const open = new Set();
+function render() {
+  const body = $('table').tBodies[0];
+  for (const g of [...body.querySelectorAll('tr.group, tr.kind-group')]) g.remove();
+  const byFile = new Map();
+  for (const r of records) {
+    const key = r.location[0];
+    if (!byFile.has(key)) byFile.set(key, []);
+    byFile.get(key).push(r);
+  }
+  const problems = $('filter-status').value === 'problems';
+  const worst = (list) => Math.max(...list.map((r) => RANK[r.status]));
+  const order = [...byFile.values()];
+  if (problems) order.sort((a, b) => worst(b) - worst(a));
+  const kinds = $('group-kind').checked;
+  for (const list of order) {
+    const groups = problems ? sharedFindings(list) : [];
+    const folded = new Set(groups.flatMap((g) => g.members));
+    for (const r of list) {
+      const inGroup = folded.has(r) && !groups.some((g) => g.members.includes(r) && open.has(g.key));
+      r.row.hidden = !wanted(r) || inGroup;
+    }
+    const [own, ...members] = list;
+    body.append(own.row);
+    for (const g of groups) body.append(groupRow(g));
+    if (kinds) byKind(members, body);
+    else body.append(...members.map((r) => r.row));
+  }
+  verdicts(order);
+}
+
+/** Findings (one rule at one severity) that at least FOLD_AT members of one file share; a member
+ *  is folded into them only when every finding it shows is shared. */
+function sharedFindings(list) {
+  const members = list.filter((r) => r.location.length > 1 && wanted(r));
+  const at = new Map();
+  for (const r of members) {
+    for (const d of r.diagnostics) {
+      if (d.severity === 'info') continue;
+      const key = `${list[0].location[0]}\u0000${d.severity}\u0000${d.code}`;
+      if (!at.has(key)) at.set(key, { key, severity: d.severity, code: d.code, first: d, members: [] });
+      const g = at.get(key);
+      if (g.members[g.members.length - 1] !== r) g.members.push(r);
+    }
+  }
+  const groups = [...at.values()].filter((g) => g.members.length >= FOLD_AT);
+  const keys = new Set(groups.map((g) => `${g.severity} ${g.code}`));
+  for (const g of groups) {
+    g.members = g.members.filter((r) => r.diagnostics.every((d) => d.severity === 'info' || keys.has(`${d.severity} ${d.code}`)));
+  }
+  return groups.filter((g) => g.members.length >= FOLD_AT)
+    .sort((a, b) => RANK[b.severity] - RANK[a.severity] || b.members.length - a.members.length);
+}
+
+function groupRow(g) {
+  const names = g.members.slice(0, FOLD_NAMES).map((r) => r.location.slice(1).join('!'));
+  const more = g.members.length - names.length;
+  const text = `${g.members.length} members: ${names.join(', ')}${more > 0 ? ` and ${more} more` : ''}`;
+  const row = el('tr', { class: `group${open.has(g.key) ? ' open' : ''}`, 'data-file': g.members[0].location[0], 'data-code': g.code,
+    'data-count': String(g.members.length), title: 'click to list them' },
+    el('td', { class: `status status-${g.severity}`, text: g.severity }),
+    el('td', { class: 'path', text }),
+    el('td', { text: '' }), el('td', { text: '' }), el('td', { text: '' }),
+    el('td', {}, diagnostic(g.first)));
+  row.addEventListener('click', () => {
+    if (open.has(g.key)) open.delete(g.key); else open.add(g.key);
+    render();
+  });
+  return row;
+}
+
+/** One line per dropped file or folder: its worst status and what its members add up to. */
+function verdicts(order) {
+  const byDrop = new Map();
+  for (const list of order) {
+    for (const r of list) {
+      const key = dropped(r);
+      if (!byDrop.has(key)) byDrop.set(key, { files: new Set(), counts: { ok: 0, warning: 0, error: 0 }, worst: 0 });
+      const v = byDrop.get(key);
+      v.files.add(r.location[0]);
+      v.counts[r.status] += 1;
+      v.worst = Math.max(v.worst, RANK[r.status]);
+    }
+  }
+  const word = ['ok', 'ok', 'warning', 'error'];
+  const items = [...byDrop].map(([name, v]) => {
+    const status = word[v.worst];
+    const parts = [];
+    if (v.counts.error) parts.push(`${v.counts.error} error${v.counts.error > 1 ? 's' : ''}`);
+    if (v.counts.warning) parts.push(`${v.counts.warning} warning${v.counts.warning > 1 ? 's' : ''}`);
+    const total = v.counts.ok + v.counts.warning + v.counts.error;
+    const what = v.files.size > 1 ? `${v.files.size} files, ${total} results` : `${total} result${total > 1 ? 's' : ''}`;
+    return el('li', { 'data-name': name, 'data-status': status },
+      el('span', { class: `status status-${status}`, text: status }), ' ',
+      el('span', { class: 'name', text: name }),
+      ` — ${parts.length ? parts.join(', ') : 'no problem found'} (${what})`);
+  });
+  $('verdicts').replaceChildren(...items);
 }
 
 function refreshFilters() {
@@ -160,7 +340,7 @@ function refreshFilters() {
   select.replaceChildren(el('option', { value: '', text: 'all' }),
     ...formats.map((f) => el('option', { value: f, text: f })));
   select.value = formats.includes(current) ? current : '';
-  records.forEach(applyFilter);
+  render();
 }
 
 function summarize() {
@@ -343,12 +523,14 @@ ask('engines').then((names) => {
   for (const name of names) $('targets').append(el('option', { value: name, text: name }));
   $('targets').size = Math.min(names.length, 4);
 }).catch((e) => showPageError(`lumpkit failed to list engines: ${e.message}`));
-$('filter-status').addEventListener('change', () => records.forEach(applyFilter));
-$('filter-format').addEventListener('change', () => records.forEach(applyFilter));
+$('filter-status').addEventListener('change', render);
+$('filter-format').addEventListener('change', render);
+$('group-kind').addEventListener('change', render);
 $('export').addEventListener('click', exportJsonLines);
 $('clear').addEventListener('click', () => {
   records.splice(0).forEach((r) => r.row.remove());
   files.clear();
+  open.clear();
   $('detail').hidden = true;
   refreshFilters();
   summarize();

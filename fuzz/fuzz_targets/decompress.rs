@@ -3,7 +3,10 @@
 //! or write past the limit. bzip2, decoded by our own decoder (falling back to the `bzip2` crate), is
 //! also checked against the `bzip2` crate alone: whatever ours accepts, it accepts with the same bytes.
 //! PKWARE DCL (ours, falling back to the `explode` crate) is checked against `explode` alone both
-//! ways: the same verdict, and the same bytes when it accepts.
+//! ways: the same verdict, and the same bytes when it accepts. zlib and raw deflate (zlib-rs first,
+//! miniz_oxide on refusal) are checked where it matters: whatever zlib-rs alone accepts within
+//! the limit, miniz_oxide alone accepts with the same bytes (so the fast path never decides a
+//! stream the reference would have decided otherwise).
 #![no_main]
 
 use std::io::Read;
@@ -26,6 +29,10 @@ fuzz_target!(|data: &[u8]| {
     }
     let method = Method::ALL[usize::from(*selector) % Method::ALL.len()];
     let verdict = decompress(method, input, &mut out, limit);
+    // What the CLI prints of a refusal, with the fuzzed values in it.
+    if let Err(e) = &verdict {
+        assert!(!e.to_string().is_empty() && method.to_string() == method.name());
+    }
     if method == Method::PkwareDcl {
         // The crate alone, unbounded (a DCL stream expands at most ~190 times); over the limit is
         // the same verdict as ours only when its output really is longer.
@@ -50,6 +57,9 @@ fuzz_target!(|data: &[u8]| {
             _ => {}
         }
     }
+    if matches!(method, Method::Zlib | Method::Deflate) {
+        zlib_rs_agrees_with_miniz(input, method == Method::Zlib, limit);
+    }
     if let Ok(n) = verdict {
         assert_eq!(n, out.len());
         if method == Method::Bzip2 {
@@ -70,3 +80,24 @@ fuzz_target!(|data: &[u8]| {
         out.len()
     );
 });
+
+/// zlib-rs alone, one call into a buffer of `limit` bytes; when it reaches the stream's end,
+/// miniz_oxide alone must too, with the same bytes.
+fn zlib_rs_agrees_with_miniz(input: &[u8], zlib: bool, limit: usize) {
+    let mut inflater = zlib_rs::Inflate::new(zlib, 15);
+    let mut buf = vec![0u8; limit];
+    let status = inflater.decompress(input, &mut buf, zlib_rs::InflateFlush::Finish);
+    if status != Ok(zlib_rs::Status::StreamEnd) {
+        return;
+    }
+    buf.truncate(inflater.total_out() as usize);
+    let reference = if zlib {
+        miniz_oxide::inflate::decompress_to_vec_zlib_with_limit(input, limit)
+    } else {
+        miniz_oxide::inflate::decompress_to_vec_with_limit(input, limit)
+    };
+    match reference {
+        Ok(bytes) => assert!(bytes == buf, "zlib-rs and miniz_oxide differ"),
+        Err(e) => panic!("zlib-rs accepts what miniz_oxide refuses: {:?}", e.status),
+    }
+}

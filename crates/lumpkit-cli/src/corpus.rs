@@ -23,7 +23,7 @@ use crate::Fatal;
 #[derive(Debug, Args)]
 pub struct CorpusArgs {
     /// The format whose files to write, as the corpus folder is named (blp, wad, paa, pbo, m2, bsp,
-    /// pak, wal, zip, 7z, mpq, misc), or `all`.
+    /// pak, wal, zip, 7z, mpq, mdx, w3x, misc), or `all`.
     #[arg(long, value_name = "FORMAT")]
     pub format: String,
     /// Output folder (created when missing): files go to OUT/<format>/, dictionaries to

@@ -87,6 +87,7 @@ fn extract_one(
             name,
             bytes,
             sniffed,
+            ..
         } => {
             if let Sniffed::Known(format) = sniffed
                 && format.children(&ctx, &bytes).is_ok_and(|c| !c.is_empty())

@@ -86,8 +86,9 @@ pub struct CommonArgs {
     pub max_unpacked: u64,
     /// Judge engine-dependent findings for this engine (repeatable): an error if it refuses the
     /// file, info if it loads it. Without one, a finding only some engines refuse is a warning.
-    /// Engines: quake, quakespasm, goldsrc, xash3d, quake2, yquake2, q2pro, wc3-1.26, wc3-1.27b,
-    /// wc3-1.28, wow-3.3.5, wow-retail, ofp, ofp-elite, arma1, arma3.
+    /// Engines: quake, quakespasm, goldsrc, xash3d, hexen2, quake2, yquake2, q2pro, wc3-1.26,
+    /// wc3-1.27b, wc3-1.28, wc3-1.31, wc3-reforged, wc3-mac, wow-3.3.5, wow-retail, ofp, ofp-elite,
+    /// arma1, arma3, ioq3, quakelive, et, jka, qfusion.
     #[arg(long = "target", value_name = "ENGINE", value_parser = parse_engine)]
     pub targets: Vec<Engine>,
 }

@@ -1,6 +1,9 @@
-//! zlib (RFC 1950) and raw deflate (RFC 1951) through `miniz_oxide`: straight into the output when
-//! the room left is one the input could fill, else streamed through a 32 KiB window so output is
-//! copied out in bounded chunks and never exceeds the limit.
+//! zlib (RFC 1950) and raw deflate (RFC 1951): `zlib-rs` first (see [`fast`]), and `miniz_oxide`,
+//! the reference whose verdict stands, on anything it refuses. Both decode straight into the output
+//! when the room left is one the input could fill, else in 32 KiB pieces so output is copied out in
+//! bounded chunks and never exceeds the limit.
+
+mod fast;
 
 use miniz_oxide::inflate::TINFLStatus;
 use miniz_oxide::inflate::core::{DecompressorOxide, decompress, inflate_flags};
@@ -18,6 +21,17 @@ const MAX_EXPANSION_SLACK: usize = 1024;
 
 /// Decodes a zlib stream (`zlib = true`, header and Adler-32 checked) or a raw deflate stream.
 pub(crate) fn inflate(input: &[u8], zlib: bool, out: &mut Output<'_>) -> Result<(), Error> {
+    crate::fallback::ours_then_reference(
+        input,
+        out,
+        |input, out| fast::inflate(input, zlib, out),
+        |input, out| reference(input, zlib, out),
+    )
+}
+
+/// `miniz_oxide`: the verdict (and the input offset of a failure) for every stream the fast path
+/// refuses.
+fn reference(input: &[u8], zlib: bool, out: &mut Output<'_>) -> Result<(), Error> {
     let mut state = INFLATER.take().unwrap_or_default();
     // What `miniz_oxide` asks before a new stream: the rest of the state is reset or overwritten
     // as the stream uses it (the test `a_reused_inflater_decodes_as_a_new_one` holds it to that).
@@ -142,7 +156,8 @@ mod tests {
         (result, out)
     }
 
-    /// The thread's reused inflater's answer (`inflate`, as every caller gets it).
+    /// The answer every caller gets (`inflate`: the fast path, then the thread's reused reference
+    /// inflater on refusal).
     fn reused(input: &[u8], zlib: bool, limit: usize) -> (Result<(), Error>, Vec<u8>) {
         let mut out = Vec::new();
         let result = inflate(input, zlib, &mut Output::new(&mut out, limit));
@@ -159,6 +174,100 @@ mod tests {
             e.write_all(data).unwrap();
             e.finish().unwrap()
         }
+    }
+
+    /// The fast path alone, on a fresh output.
+    fn fast_only(input: &[u8], zlib: bool, limit: usize) -> Option<Vec<u8>> {
+        let mut out = Vec::new();
+        fast::inflate(input, zlib, &mut Output::new(&mut out, limit)).ok()?;
+        Some(out)
+    }
+
+    /// Text-like bytes with repeats far and near, so streams have dynamic trees, long matches and
+    /// distances across the whole window.
+    fn sample(len: usize, seed: u32) -> Vec<u8> {
+        let mut x = seed | 1;
+        let mut v: Vec<u8> = Vec::with_capacity(len);
+        while v.len() < len {
+            x ^= x << 13;
+            x ^= x >> 17;
+            x ^= x << 5;
+            if x.is_multiple_of(3) && v.len() > 300 {
+                let back = (x as usize >> 8) % v.len().min(40_000) + 1;
+                let from = v.len() - back;
+                for i in 0..(x as usize >> 20) % 200 {
+                    v.push(v[from + i % back]);
+                }
+            } else {
+                v.push(b"etaoin shrdlu\n"[(x >> 4) as usize % 14]);
+            }
+        }
+        v.truncate(len);
+        v
+    }
+
+    /// Valid streams take the fast path (else the differential tests below would only ever test
+    /// the reference), in place and in pieces, at every size archives hold.
+    #[test]
+    fn valid_streams_take_the_fast_path_and_decode_as_the_reference_does() {
+        for (len, seed) in [
+            (0, 1),
+            (1, 2),
+            (700, 3),
+            (4096, 4),
+            (16_384, 5),
+            (200_000, 6),
+        ] {
+            let data = sample(len, seed);
+            for zlib in [true, false] {
+                let stream = deflated(&data, zlib);
+                for limit in [len, len + 1, 1 << 24] {
+                    assert_eq!(fast_only(&stream, zlib, limit).as_deref(), Some(&data[..]));
+                    assert_eq!(fresh(&stream, zlib, limit), (Ok(()), data.clone()));
+                    assert_eq!(reused(&stream, zlib, limit), (Ok(()), data.clone()));
+                }
+                if len > 0 {
+                    // One byte short of the output: the reference's `OutputLimit`, its prefix.
+                    assert!(fast_only(&stream, zlib, len - 1).is_none());
+                    assert_eq!(
+                        reused(&stream, zlib, len - 1),
+                        fresh(&stream, zlib, len - 1)
+                    );
+                }
+            }
+        }
+    }
+
+    /// What zlib refuses and the reference's windowed path reads (a distance before the stream's
+    /// start, read as zeros): refused by the fast path, so the reference's answer stands.
+    #[test]
+    fn a_distance_before_the_start_is_the_references_call() {
+        // Fixed-Huffman block: literal 'a', then length 3 at distance 2 (one byte too far back).
+        // Bits (LSB first): BFINAL=1, BTYPE=01; 'a' = 0x61 -> 8-bit code 0x91; length 3 = code 257
+        // (7 bits 0000001); distance 2 = code 1 (5 bits 00001); end = code 256 (7 bits 0).
+        let mut bits: Vec<bool> = vec![true, true, false];
+        let push = |bits: &mut Vec<bool>, code: u32, n: u32| {
+            for i in (0..n).rev() {
+                bits.push(code >> i & 1 == 1);
+            }
+        };
+        push(&mut bits, 0x30 + 0x61, 8);
+        push(&mut bits, 1, 7);
+        push(&mut bits, 1, 5);
+        push(&mut bits, 0, 7);
+        let mut stream = vec![0u8; bits.len().div_ceil(8)];
+        for (i, b) in bits.iter().enumerate() {
+            stream[i / 8] |= u8::from(*b) << (i % 8);
+        }
+        assert_eq!(fast_only(&stream, false, 1 << 20), None);
+        for limit in [4, 1 << 20] {
+            assert_eq!(reused(&stream, false, limit), fresh(&stream, false, limit));
+        }
+        // The reference's windowed path reads the window's zeros there.
+        assert_eq!(
+            reused(&stream, false, 1 << 20),
+            (Ok(()), b"a\0a\0".to_vec())
+        );
     }
 
     proptest! {

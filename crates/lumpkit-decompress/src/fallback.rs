@@ -1,10 +1,12 @@
-//! Our own decoder where it is measurably better, the reference crate where it refuses.
+//! A faster decoder (our own, or a faster crate) where it is measurably better, the reference crate
+//! where it refuses.
 
 use crate::sink::Output;
 
 /// Runs our decoder `fast` first and, when it refuses (for any reason), the reference decoder
 /// from the same start, whose verdict, offsets and partial output are then the ones returned:
-/// ours only ever decides what it fully accepts (bzip2 and PKWARE DCL; see their module docs).
+/// ours only ever decides what it fully accepts (bzip2, PKWARE DCL and deflate/zlib, whose fast
+/// path is `zlib-rs`; see their module docs).
 ///
 /// A draining output (a member checked as it is decoded) cannot take back what ours handed on
 /// before refusing, so it goes to the reference decoder alone: its verdict is the one either way.

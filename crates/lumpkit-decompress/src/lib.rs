@@ -3,7 +3,7 @@
 //!
 //! | Method | Decoder | Why |
 //! |---|---|---|
-//! | zlib, deflate | `miniz_oxide` | the reference pure-Rust inflater; streamed through a 32 KiB window |
+//! | zlib, deflate | `zlib-rs`, then `miniz_oxide` on refusal | zlib-rs (its safe `Inflate`) decodes the small streams archives hold (every MPQ sector is one) faster; anything it refuses goes to `miniz_oxide`, the reference pure-Rust inflater, whose verdict and offsets stand; streamed through a 32 KiB window when the room is more than the input could fill |
 //! | deflate64 | `deflate64` | the only pure-Rust one (a port of .NET's); fed in 64 KiB chunks |
 //! | bzip2 | ours, then `bzip2` on `libbz2-rs-sys` | ours reads what encoders write without zeroing the declared 900 kB block per stream (one MPQ sector each); anything it refuses goes to the pure-Rust port of libbzip2, whose verdict stands |
 //! | LZMA | `lzma-rust2` | pure Rust (the 7z decoder's), faster than `lzma-rs` (now the tests' oracle); its dictionary is cut to the output room before it is allocated |
@@ -17,7 +17,9 @@
 //! (skipped when it is absent), and the `decompress` fuzz target.
 //!
 //! This crate knows nothing about containers: it takes one compressed stream (or one MPQ sector) and
-//! the number of bytes the caller is willing to receive.
+//! the number of bytes the caller is willing to receive. It also has [`md5`], the checksum MPQ's
+//! `(attributes)` keeps of unpacked members (ours is faster than `md-5`'s portable code; see its
+//! module).
 //!
 //! ```
 //! use lumpkit_decompress::{decompress, Error, Method};
@@ -48,6 +50,7 @@ mod fallback;
 mod huffman;
 mod huffman_weights;
 mod lzma;
+mod md5;
 mod mpq;
 mod sink;
 mod sparse;
@@ -56,6 +59,7 @@ mod zstd;
 
 use core::fmt;
 
+pub use md5::{Md5, md5};
 pub use mpq::{mpq_methods, mpq_sector};
 pub use stream::decompress_sized_to;
 

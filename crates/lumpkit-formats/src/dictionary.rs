@@ -7,11 +7,13 @@
 
 use crate::blp::Version as BlpVersion;
 use crate::m2::{chunks, skin};
+use crate::mdx::tags::{self as mdx_tags, Kind as MdxKind};
 use crate::mpq::{het_bet, view as mpq_view};
 use crate::paa::{PaaType, tags as paa_tags};
 use crate::q1bsp::view as q1;
+use crate::w3x::{doo as w3x_doo, grids as w3x_grids, w3e as w3x_w3e};
 use crate::wad::Version as WadVersion;
-use crate::{pak, pbo, q2bsp, sevenz, zip};
+use crate::{md3, pak, pbo, q2bsp, q3bsp, sevenz, tga, zip};
 
 /// One dictionary entry: a name for people and the bytes as they appear in a file.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -118,6 +120,89 @@ static M2: [Token; 9] = [
     token("skin", &skin::MAGIC),
 ];
 
+const fn mdx_kind(k: MdxKind) -> [u8; 4] {
+    k.tag()
+}
+
+const MDX_CHUNKS: [[u8; 4]; 23] = [
+    mdx_kind(MdxKind::ALL[0]),
+    mdx_kind(MdxKind::ALL[1]),
+    mdx_kind(MdxKind::ALL[2]),
+    mdx_kind(MdxKind::ALL[3]),
+    mdx_kind(MdxKind::ALL[4]),
+    mdx_kind(MdxKind::ALL[5]),
+    mdx_kind(MdxKind::ALL[6]),
+    mdx_kind(MdxKind::ALL[7]),
+    mdx_kind(MdxKind::ALL[8]),
+    mdx_kind(MdxKind::ALL[9]),
+    mdx_kind(MdxKind::ALL[10]),
+    mdx_kind(MdxKind::ALL[11]),
+    mdx_kind(MdxKind::ALL[12]),
+    mdx_kind(MdxKind::ALL[13]),
+    mdx_kind(MdxKind::ALL[14]),
+    mdx_kind(MdxKind::ALL[15]),
+    mdx_kind(MdxKind::ALL[16]),
+    mdx_kind(MdxKind::ALL[17]),
+    mdx_kind(MdxKind::ALL[18]),
+    mdx_kind(MdxKind::ALL[19]),
+    mdx_kind(MdxKind::ALL[20]),
+    mdx_kind(MdxKind::ALL[21]),
+    mdx_kind(MdxKind::ALL[22]),
+];
+
+/// MDX: the magic, every chunk tag, the geoset sub-chunks, LAYS and KEVT, the common tracks.
+static MDX: [Token; 42] = [
+    token("mdx_magic", &mdx_tags::MAGIC),
+    token("mdx_vers", &MDX_CHUNKS[0]),
+    token("mdx_modl", &MDX_CHUNKS[1]),
+    token("mdx_seqs", &MDX_CHUNKS[2]),
+    token("mdx_glbs", &MDX_CHUNKS[3]),
+    token("mdx_mtls", &MDX_CHUNKS[4]),
+    token("mdx_texs", &MDX_CHUNKS[5]),
+    token("mdx_txan", &MDX_CHUNKS[6]),
+    token("mdx_geos", &MDX_CHUNKS[7]),
+    token("mdx_geoa", &MDX_CHUNKS[8]),
+    token("mdx_bone", &MDX_CHUNKS[9]),
+    token("mdx_lite", &MDX_CHUNKS[10]),
+    token("mdx_help", &MDX_CHUNKS[11]),
+    token("mdx_atch", &MDX_CHUNKS[12]),
+    token("mdx_pivt", &MDX_CHUNKS[13]),
+    token("mdx_prem", &MDX_CHUNKS[14]),
+    token("mdx_pre2", &MDX_CHUNKS[15]),
+    token("mdx_corn", &MDX_CHUNKS[16]),
+    token("mdx_ribb", &MDX_CHUNKS[17]),
+    token("mdx_cams", &MDX_CHUNKS[18]),
+    token("mdx_evts", &MDX_CHUNKS[19]),
+    token("mdx_clid", &MDX_CHUNKS[20]),
+    token("mdx_fafx", &MDX_CHUNKS[21]),
+    token("mdx_bpos", &MDX_CHUNKS[22]),
+    token("mdx_txst", &mdx_tags::TXST),
+    token("mdx_vrtx", &mdx_tags::geoset::VRTX),
+    token("mdx_nrms", &mdx_tags::geoset::NRMS),
+    token("mdx_ptyp", &mdx_tags::geoset::PTYP),
+    token("mdx_pcnt", &mdx_tags::geoset::PCNT),
+    token("mdx_pvtx", &mdx_tags::geoset::PVTX),
+    token("mdx_gndx", &mdx_tags::geoset::GNDX),
+    token("mdx_mtgc", &mdx_tags::geoset::MTGC),
+    token("mdx_mats", &mdx_tags::geoset::MATS),
+    token("mdx_tang", &mdx_tags::geoset::TANG),
+    token("mdx_skin", &mdx_tags::geoset::SKIN),
+    token("mdx_uvas", &mdx_tags::geoset::UVAS),
+    token("mdx_uvbs", &mdx_tags::geoset::UVBS),
+    token("mdx_lays", &mdx_tags::LAYS),
+    token("mdx_kevt", &mdx_tags::KEVT),
+    token("mdx_kgtr", &mdx_tags::TRACKS[11].0),
+    token("mdx_kmtf", &mdx_tags::TRACKS[0].0),
+    token("mdx_kmta", &mdx_tags::TRACKS[1].0),
+];
+
+/// Warcraft III map files: the magics of the terrain, doodads and pathing map.
+static W3X: [Token; 3] = [
+    token("w3e", &w3x_w3e::MAGIC),
+    token("w3do", &w3x_doo::MAGIC),
+    token("mp3w", &w3x_grids::WPM_MAGIC),
+];
+
 static BSP: [Token; 7] = [
     token("q2_ibsp", &q2bsp::view::IDENT_IBSP),
     token("q2_qbsp", &q2bsp::view::IDENT_QBSP),
@@ -126,6 +211,34 @@ static BSP: [Token; 7] = [
     token("goldsrc_version", &GOLDSRC_VERSION),
     token("bsp2", &BSP2),
     token("bsp2_rmq", &BSP2_RMQ),
+];
+
+const Q3_VERSION: [u8; 4] = q3bsp::view::VERSION_Q3.to_le_bytes();
+const ET_VERSION: [u8; 4] = q3bsp::view::VERSION_ET.to_le_bytes();
+const RAVEN_VERSION: [u8; 4] = q3bsp::view::VERSION_RAVEN.to_le_bytes();
+const MD3_VERSION: [u8; 4] = md3::VERSION.to_le_bytes();
+
+static Q3BSP: [Token; 6] = [
+    token("q3_ibsp", &q3bsp::view::IDENT_IBSP),
+    token("q3_rbsp", &q3bsp::view::IDENT_RBSP),
+    token("q3_fbsp", &q3bsp::view::IDENT_FBSP),
+    token("q3_version", &Q3_VERSION),
+    token("et_version", &ET_VERSION),
+    token("raven_version", &RAVEN_VERSION),
+];
+
+static MD3: [Token; 2] = [
+    token("md3_ident", &md3::IDENT),
+    token("md3_version", &MD3_VERSION),
+];
+
+static TGA: [Token; 1] = [token("tga_footer", tga::view::FOOTER_SIGNATURE)];
+
+static Q3TEXT: [Token; 4] = [
+    token("brace_open", b"{"),
+    token("brace_close", b"}"),
+    token("comment", b"//"),
+    token("skin_tag", b"tag_"),
 ];
 
 static PAK: [Token; 1] = [token("pak", &pak::view::MAGIC)];
@@ -149,7 +262,7 @@ static MPQ: [Token; 5] = [
 ];
 
 /// The tokens of the format a corpus folder is named after (`blp`, `wad`, `paa`, `pbo`, `m2`, `bsp`,
-/// `pak`, `zip`, `7z`, `mpq`). Empty for formats with no magic or tag of their own (`wal`) and for
+/// `pak`, `zip`, `7z`, `mpq`, `q3bsp`, `md3`, `tga`, `q3text`). Empty for formats with no magic or tag of their own (`wal`) and for
 /// names lumpkit does not know.
 pub fn tokens(format: &str) -> &'static [Token] {
     match format {
@@ -163,6 +276,12 @@ pub fn tokens(format: &str) -> &'static [Token] {
         "zip" => &ZIP,
         "7z" => &SEVENZ,
         "mpq" => &MPQ,
+        "q3bsp" => &Q3BSP,
+        "md3" => &MD3,
+        "tga" => &TGA,
+        "q3text" => &Q3TEXT,
+        "mdx" => &MDX,
+        "w3x" => &W3X,
         _ => &[],
     }
 }
@@ -185,7 +304,9 @@ mod tests {
     #[test]
     fn names_are_unique_and_tokens_not_empty() {
         for format in [
-            "blp", "wad", "paa", "pbo", "m2", "bsp", "pak", "zip", "7z", "mpq",
+            "blp", "wad", "paa", "pbo", "m2", "bsp", "pak", "zip", "7z", "mpq", "q3bsp", "md3",
+            "tga", "q3text", "blp", "wad", "paa", "pbo", "m2", "bsp", "pak", "zip", "7z", "mpq",
+            "mdx", "w3x",
         ] {
             let list = tokens(format);
             assert!(!list.is_empty(), "{format}");

@@ -60,11 +60,17 @@ pub static ALL: &[&[&Rule]] = &[
     crate::pbo::rules::RULES,
     crate::m2::rules::RULES,
     crate::q2bsp::rules::RULES,
+    crate::q3bsp::rules::RULES,
+    crate::md3::rules::RULES,
+    crate::tga::rules::RULES,
+    crate::q3text::rules::RULES,
     crate::pak::rules::RULES,
     crate::wal::rules::RULES,
     crate::zip::rules::RULES,
     crate::sevenz::rules::RULES,
     crate::mpq::rules::RULES,
+    crate::mdx::rules::RULES,
+    crate::w3x::rules::RULES,
 ];
 
 /// Iterates over every known rule.

@@ -13,7 +13,8 @@
 //!   components in output order where that is safe, so that zune-jpeg writes them in place and no
 //!   reordering pass follows (`frame.rs`).
 //! - **jpeg-decoder**, which the design named first, kept as the oracle the tests compare against
-//!   and as a fallback a caller can choose.
+//!   and as a fallback a caller can choose. The zune backend hands it the streams zune-jpeg
+//!   decodes wrongly: sequential frames coded in separate scans (`scans.rs`).
 //!
 //! The frame header is read first and its size checked against the caller's allocation bound
 //! before any pixel buffer exists. zune-jpeg's largest allocation is the output itself; its
@@ -50,6 +51,7 @@ use std::io::Read;
 use jpeg_decoder::{ColorTransform, Decoder, PixelFormat};
 
 mod frame;
+mod scans;
 mod zune;
 
 /// A decoded frame: `width × height` pixels of four stored components each (for BLP: B, G, R, A).
@@ -215,18 +217,27 @@ pub fn decode_into_with_alpha(
 ) -> Result<(u32, u32), JpegError> {
     match backend {
         Backend::Zune => zune::decode_into(pieces, max_alloc, order, alpha, out),
-        Backend::JpegDecoder => {
-            let decoded = decode_jpeg_decoder(pieces, max_alloc, order, alpha)?;
-            if decoded.samples.len() != out.len() {
-                return Err(JpegError::BufferSize {
-                    needed: decoded.samples.len() as u64,
-                    given: out.len() as u64,
-                });
-            }
-            out.copy_from_slice(&decoded.samples);
-            Ok((decoded.width, decoded.height))
-        }
+        Backend::JpegDecoder => jpeg_decoder_into(pieces, max_alloc, order, alpha, out),
     }
+}
+
+/// jpeg-decoder into the caller's buffer (through its own: it has no decode-into).
+fn jpeg_decoder_into(
+    pieces: &[&[u8]],
+    max_alloc: u64,
+    order: [usize; 4],
+    alpha: Alpha,
+    out: &mut [u8],
+) -> Result<(u32, u32), JpegError> {
+    let decoded = decode_jpeg_decoder(pieces, max_alloc, order, alpha)?;
+    if decoded.samples.len() != out.len() {
+        return Err(JpegError::BufferSize {
+            needed: decoded.samples.len() as u64,
+            given: out.len() as u64,
+        });
+    }
+    out.copy_from_slice(&decoded.samples);
+    Ok((decoded.width, decoded.height))
 }
 
 /// The frame's output size, or why it is refused: zero-sized, or over `max_alloc`.

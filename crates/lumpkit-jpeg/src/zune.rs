@@ -1,5 +1,7 @@
 //! The zune-jpeg backend: CMYK in, CMYK out, which zune-jpeg copies without conversion, with the
 //! frame's components listed in output order first where that is safe ([`put_in_order`]).
+//! Streams zune-jpeg is known to decode wrongly go to jpeg-decoder
+//! ([`zune_misreads`]).
 
 use zune_jpeg::JpegDecoder;
 use zune_jpeg::zune_core::bytestream::ZCursor;
@@ -7,6 +9,7 @@ use zune_jpeg::zune_core::colorspace::ColorSpace;
 use zune_jpeg::zune_core::options::DecoderOptions;
 
 use crate::frame::put_in_order;
+use crate::scans::zune_misreads;
 use crate::{Alpha, Decoded, JpegError, frame_len, order_components_alpha};
 
 /// zune-jpeg's MCU is at most 16 pixels wide and high; its coefficient planes are padded to it.
@@ -19,6 +22,9 @@ pub(crate) fn decode(
     alpha: Alpha,
 ) -> Result<Decoded, JpegError> {
     let (stream, rest) = prepare(pieces, max_alloc, order)?;
+    if zune_misreads(&stream) {
+        return crate::decode_jpeg_decoder(&[&stream], max_alloc, rest, alpha);
+    }
     let mut decoder = decoder(&stream);
     let frame = open(&mut decoder, max_alloc)?;
     let mut samples = vec![0u8; frame.len];
@@ -40,6 +46,9 @@ pub(crate) fn decode_into(
     out: &mut [u8],
 ) -> Result<(u32, u32), JpegError> {
     let (stream, rest) = prepare(pieces, max_alloc, order)?;
+    if zune_misreads(&stream) {
+        return crate::jpeg_decoder_into(&[&stream], max_alloc, rest, alpha, out);
+    }
     let mut decoder = decoder(&stream);
     let frame = open(&mut decoder, max_alloc)?;
     if out.len() != frame.len {

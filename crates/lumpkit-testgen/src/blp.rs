@@ -218,6 +218,60 @@ fn jpeg_file(spec: &Spec) -> Vec<u8> {
     spec.file(&content, &levels(spec, jpeg_level))
 }
 
+/// A BLP1 JPEG file whose levels `stream` writes at each level's size (any process, sampling or
+/// scan layout `jpeg_stream` can write): the shared header is the stream's tables, everything
+/// before its frame header, and each chunk the rest.
+pub fn stream_jpeg_file(spec: &Spec, stream: &crate::jpeg_stream::Stream) -> Vec<u8> {
+    let at = |w: u32, h: u32| {
+        let mut s = stream.clone();
+        s.huge = true;
+        s.width = w as u16;
+        s.height = h as u16;
+        s.build()
+    };
+    let first = at(spec.width, spec.height);
+    let header = &first.bytes[..first.frame_at];
+    let mut content = (header.len() as u32).to_le_bytes().to_vec();
+    content.extend_from_slice(header);
+    let chunks = levels(spec, |w, h| at(w, h).bytes[first.frame_at..].to_vec());
+    spec.file(&content, &chunks)
+}
+
+/// The stream of `corpus/blp/regression/jpeg-separate-scans-restart.blp`: four components coded
+/// in one baseline scan each, with a restart interval of 3 MCUs (real content, tables from the
+/// builder's defaults), which zune-jpeg 0.5.15 decodes to wrong samples without an error.
+pub fn separate_scans_stream() -> crate::jpeg_stream::Stream {
+    use crate::jpeg_stream::{Blocks, Process, Stream};
+    Stream {
+        process: Process::Baseline,
+        width: 16,
+        height: 16,
+        huge: true,
+        count: 7,
+        components: Vec::new(),
+        wide_quant: false,
+        quant: vec![4],
+        weights: Vec::new(),
+        one_segment: true,
+        restart: 3,
+        interleaved: false,
+        approx: 0,
+        bands: Vec::new(),
+        blocks: Blocks {
+            seed: 520_041_249,
+            dc_spread: 120,
+            ac_count: 0,
+            ac_mag: 0,
+            natural: true,
+        },
+        raw: Vec::new(),
+        raw_scans: false,
+        raw_fields: false,
+        extras: Vec::new(),
+        spoils: Vec::new(),
+    }
+}
+
 /// A JPEG file as some Warcraft III BLP1 files store it: the shared header is a complete
 /// tables-only JPEG (SOI, APP0, COM, DQT, DHT, EOI) and every chunk a complete abbreviated image
 /// stream (SOI, SOF0, SOS, …, EOI). Same pixels as `jpeg_file` of the same spec.
@@ -372,6 +426,51 @@ fn malformed() -> Vec<Sample> {
         b,
         "warning",
         &["blp-alpha-bits-invalid"],
+    ));
+
+    // Tools write odd alphaBits on opaque icons: read as 0 bits, nothing is lost (info).
+    let opaque_spec = Spec::v1(0, 6, 16, 8, true);
+    let opaque = jpeg::shared_header();
+    let mut content = (opaque.len() as u32).to_le_bytes().to_vec();
+    content.extend_from_slice(&opaque);
+    let chunks = levels(&opaque_spec, |w, h| {
+        jpeg::level_chunk(w as u16, h as u16, |bx, by, c| {
+            if c == 3 {
+                255
+            } else {
+                (40 + bx * 50 + by * 30 + c as u32 * 20) as u8
+            }
+        })
+    });
+    out.push(Sample::new(
+        "jpeg-alpha-bits-6-opaque.blp",
+        opaque_spec.file(&content, &chunks),
+        "ok",
+        &["blp-alpha-bits-invalid"],
+    ));
+    // Indexed content with a 2-bit plane: opaque (every field 3) is info; a plane with
+    // transparency the game drops is a warning. The plane makes each chunk longer than the 0 bits
+    // the game reads need (info).
+    let idx2 = Spec::v1(1, 2, 8, 8, true);
+    let plane = |w: u32, h: u32, fill: u8| {
+        let mut level = indexed(w, h, 0);
+        level.extend(std::iter::repeat_n(
+            fill,
+            ((w * h * 2) as usize).div_ceil(8),
+        ));
+        level
+    };
+    out.push(Sample::new(
+        "indexed-alpha-bits-2-opaque.blp",
+        idx2.file(&palette(), &levels(&idx2, |w, h| plane(w, h, 0xFF))),
+        "ok",
+        &["blp-alpha-bits-invalid", "blp-mip-size-excess"],
+    ));
+    out.push(Sample::new(
+        "indexed-alpha-bits-2.blp",
+        idx2.file(&palette(), &levels(&idx2, |w, h| plane(w, h, 0x1B))),
+        "warning",
+        &["blp-alpha-bits-invalid", "blp-mip-size-excess"],
     ));
 
     let mut b = base_idx.clone();
@@ -579,15 +678,22 @@ fn malformed() -> Vec<Sample> {
     let mut content = (header.len() as u32).to_le_bytes().to_vec();
     content.extend_from_slice(&header);
     let b = spec.file(&content, &[jpeg_level(16, 8)]);
-    out.push(Sample::new(
-        "jpeg-frame-16x8-in-12x12.blp",
-        b,
-        "warning",
-        &[
-            "blp-jpeg-dimensions-mismatch",
-            "blp-dimension-not-power-of-two",
-        ],
-    ));
+    // Windows pads the frame (the pixels change: a warning wherever it loads); the spec reports
+    // a fatal error on some Mac versions.
+    out.push(
+        Sample::new(
+            "jpeg-frame-16x8-in-12x12.blp",
+            b,
+            "warning",
+            &[
+                "blp-jpeg-dimensions-mismatch",
+                "blp-dimension-not-power-of-two",
+            ],
+        )
+        .under("wc3-1.26", "warning")
+        .under("wc3-1.28", "warning")
+        .under("wc3-mac", "error"),
+    );
 
     // An encoder that stops halving at width 1: the 1x1 level of a 4x8 file is a 1x2 frame.
     let spec = Spec::v1(0, 8, 4, 8, true);
@@ -598,12 +704,18 @@ fn malformed() -> Vec<Sample> {
     if let Some(last) = chunks.last_mut() {
         *last = jpeg_level(1, 2);
     }
-    out.push(Sample::new(
-        "jpeg-1x2-frame-for-1x1-level.blp",
-        spec.file(&content, &chunks),
-        "ok",
-        &["blp-jpeg-frame-cropped"],
-    ));
+    // Windows crops it (harmless); the spec reports a fatal error on some Mac versions.
+    out.push(
+        Sample::new(
+            "jpeg-1x2-frame-for-1x1-level.blp",
+            spec.file(&content, &chunks),
+            "ok",
+            &["blp-jpeg-frame-cropped"],
+        )
+        .under("wc3-1.26", "ok")
+        .under("wc3-1.28", "ok")
+        .under("wc3-mac", "error"),
+    );
 
     let spec = Spec {
         version: 0,

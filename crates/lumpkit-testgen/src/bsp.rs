@@ -646,6 +646,7 @@ pub fn samples() -> Vec<Sample> {
     s.extend(crate::bsp_limits::samples());
     s.extend(crate::bsp_faces::samples());
     s.extend(crate::bsp_textures::samples());
+    s.extend(crate::bsp_hexen2::samples());
     s
 }
 

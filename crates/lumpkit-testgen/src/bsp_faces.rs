@@ -171,6 +171,16 @@ pub fn samples() -> Vec<Sample> {
         .under("goldsrc", "error")
         .under("xash3d", "ok"),
     );
+    // A face of 2 edges (a sliver, as a BSP2 map in the field has): Quake 1 engines load the map
+    // (QuakeSpasm warns "bad numedges"), so a warning, where Q2PRO refuses a Quake 2 map with it.
+    let mut m = Q1Map::valid(Q1Kind::Bsp29);
+    m.faces[0].numedges = 2;
+    s.push(Sample::new(
+        "q1_face_edge_count.bsp",
+        m.bytes(),
+        "warning",
+        &["bsp-face-edge-count"],
+    ));
     // Clipping hulls: one clipnode; hull 1 of the world starting at clipnode 5 is past it, while
     // the same map with hull heads 0 loads (a contents value, -1, would too).
     let mut m = Q1Map::valid(Q1Kind::Bsp29);
@@ -237,7 +247,7 @@ pub fn samples() -> Vec<Sample> {
 
 /// `bytes` with model 0's `headnode[hull]` set to `head` (the models lump is lump 14; a
 /// `dmodel_t` has 36 bytes of bounds and origin before its four head nodes).
-fn with_hull_head(bytes: &[u8], hull: usize, head: i32) -> Vec<u8> {
+pub(crate) fn with_hull_head(bytes: &[u8], hull: usize, head: i32) -> Vec<u8> {
     let mut out = bytes.to_vec();
     let d = 4 + 14 * 8;
     let ofs = u32::from_le_bytes([out[d], out[d + 1], out[d + 2], out[d + 3]]) as usize;

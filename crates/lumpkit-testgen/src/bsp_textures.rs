@@ -1,17 +1,19 @@
-//! Quake 1 maps whose textures meet or break the engines' texture code: a `sky*` texture that is
-//! or is not the 256×128 the sky code reads (`bsp-sky-size`), and a texture too large for
-//! GLQuake's upload buffers (`bsp-texture-too-large`).
+//! Quake 1 and GoldSrc maps whose textures meet or break the engines' texture code: a `sky*`
+//! texture that is or is not the 256×128 the sky code reads (`bsp-sky-size`), a texture too large
+//! for GLQuake's upload buffers (`bsp-texture-too-large`), and a side that is not a multiple of 16
+//! (`miptex-size-not-multiple-of-16`, refused by vanilla Quake's and GoldSrc's `Mod_LoadTextures`).
 
 use crate::Sample;
 use crate::q1map::{Q1Kind, Q1Map};
 
 /// A textures lump of `floor` (16×16) and a texture `name` of `width` × `height` with its four
-/// levels (BSP29: no palette).
-fn with_texture(name: &str, width: u32, height: u32) -> Vec<u8> {
+/// levels (BSP29: no palette; BSP30, `goldsrc`: each followed by its 256-colour palette).
+pub(crate) fn with_texture(name: &str, width: u32, height: u32, goldsrc: bool) -> Vec<u8> {
+    let palette_len = if goldsrc { 2 + 768 + 2 } else { 0 };
     let mut t = Vec::new();
     t.extend_from_slice(&2i32.to_le_bytes());
     let floor_at = 12usize;
-    let sky_at = floor_at + 40 + 340;
+    let sky_at = floor_at + 40 + 340 + palette_len;
     t.extend_from_slice(&(floor_at as i32).to_le_bytes());
     t.extend_from_slice(&(sky_at as i32).to_le_bytes());
     for (n, w, h) in [("floor", 16u32, 16u32), (name, width, height)] {
@@ -29,14 +31,26 @@ fn with_texture(name: &str, width: u32, height: u32) -> Vec<u8> {
             ofs += size;
         }
         t.extend((0..sizes.iter().sum::<usize>()).map(|i| (i % 251) as u8));
+        if goldsrc {
+            t.extend_from_slice(&256u16.to_le_bytes());
+            t.extend((0..768u32).map(|i| (i % 256) as u8));
+            t.extend_from_slice(&[0, 0]);
+        }
     }
     t
 }
 
-/// The map with that textures lump.
+/// The BSP29 map with that textures lump.
 fn map(name: &str, width: u32, height: u32) -> Vec<u8> {
     let mut m = Q1Map::valid(Q1Kind::Bsp29);
-    m.textures = with_texture(name, width, height);
+    m.textures = with_texture(name, width, height, false);
+    m.bytes()
+}
+
+/// The BSP30 map with that textures lump.
+fn goldsrc_map(name: &str, width: u32, height: u32) -> Vec<u8> {
+    let mut m = Q1Map::valid(Q1Kind::Bsp30);
+    m.textures = with_texture(name, width, height, true);
     m.bytes()
 }
 
@@ -66,6 +80,26 @@ pub fn samples() -> Vec<Sample> {
         )
         .under("quake", "error")
         .under("quakespasm", "ok")
+        .under("xash3d", "ok"),
+        // A 24×16 texture: vanilla Quake's and GoldSrc's Mod_LoadTextures Sys_Error ("Texture is
+        // not 16 aligned") and refuse the map; QuakeSpasm warns and Xash3D loads it. The map
+        // carries the finding (its texture's own record does not repeat it).
+        Sample::new(
+            "q1_miptex_not_16.bsp",
+            map("wall24", 24, 16),
+            "warning",
+            &["miptex-size-not-multiple-of-16"],
+        )
+        .under("quake", "error")
+        .under("quakespasm", "ok")
+        .under("xash3d", "ok"),
+        Sample::new(
+            "hl_miptex_not_16.bsp",
+            goldsrc_map("wall24", 24, 16),
+            "warning",
+            &["miptex-size-not-multiple-of-16"],
+        )
+        .under("goldsrc", "error")
         .under("xash3d", "ok"),
     ]
 }

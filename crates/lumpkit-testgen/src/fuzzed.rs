@@ -340,10 +340,13 @@ pub fn sevenz(d: &mut Draw<'_>) -> Vec<u8> {
     bytes
 }
 
-/// Builds the container `format` names (`pbo`, `paa`, `mpq`, `zip`, `7z`) from fuzzer bytes.
+/// Builds the file `format` names (`pbo`, `paa`, `mpq`, `zip`, `7z`; `blp`, and `facade`'s nested
+/// archives, described with `arbitrary`) from fuzzer bytes.
 pub fn build(format: &str, bytes: &[u8]) -> Option<Vec<u8>> {
     let mut d = Draw::new(bytes);
     match format {
+        "blp" => crate::fuzzed_blp::build(bytes),
+        "facade" => crate::fuzzed_nest::build(bytes),
         "pbo" => Some(pbo(&mut d)),
         "paa" => Some(paa(&mut d)),
         "mpq" => Some(mpq(&mut d)),

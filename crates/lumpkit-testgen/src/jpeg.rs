@@ -4,6 +4,11 @@
 //! The output is split as BLP stores it: a shared header (SOI, DQT, DHT: the tables every level
 //! uses) and one chunk per level (SOF0, SOS, entropy-coded data, EOI). T.81 allows tables before
 //! the frame header, so header + chunk is a complete JPEG.
+//!
+//! [`crate::jpeg_stream`] writes every other kind of stream (progressive, subsampled, with restart
+//! markers); both share its entropy-coded bit writer.
+
+use crate::jpeg_stream::BitWriter;
 
 /// The shared header: SOI, a quantisation table of ones, and the two Huffman tables used.
 pub fn shared_header() -> Vec<u8> {
@@ -82,40 +87,4 @@ pub fn frame_chunk(
     out.extend(bits.finish());
     out.extend_from_slice(&[0xFF, 0xD9]);
     out
-}
-
-#[derive(Default)]
-struct BitWriter {
-    out: Vec<u8>,
-    acc: u32,
-    n: u32,
-}
-
-impl BitWriter {
-    fn put(&mut self, value: u32, len: u32) {
-        for i in (0..len).rev() {
-            self.acc = (self.acc << 1) | ((value >> i) & 1);
-            self.n += 1;
-            if self.n == 8 {
-                self.byte();
-            }
-        }
-    }
-
-    fn byte(&mut self) {
-        let b = self.acc as u8;
-        self.out.push(b);
-        if b == 0xFF {
-            self.out.push(0x00);
-        }
-        self.acc = 0;
-        self.n = 0;
-    }
-
-    fn finish(mut self) -> Vec<u8> {
-        while self.n != 0 {
-            self.put(1, 1);
-        }
-        self.out
-    }
 }

@@ -11,24 +11,34 @@ pub mod big;
 pub mod blp;
 pub mod bsp;
 pub mod bsp_faces;
+pub mod bsp_hexen2;
 pub mod bsp_limits;
 pub mod bsp_textures;
+pub mod codec_cases;
 pub mod data;
 pub mod dcl;
 pub mod fuzzed;
+pub mod fuzzed_blp;
+pub mod fuzzed_nest;
 pub mod jpeg;
+pub mod jpeg_stream;
 pub mod lz;
 pub mod m2;
 pub mod many;
+pub mod md3;
+pub mod mdx;
 pub mod misc;
 pub mod mpq;
 pub mod paa;
 pub mod pak;
 pub mod pbo;
 pub mod q1map;
+pub mod q3bsp;
 pub mod sevenz;
 pub mod streams;
+pub mod tga;
 pub mod tree;
+pub mod w3x;
 pub mod wad;
 pub mod wal;
 pub mod zip;
@@ -91,6 +101,12 @@ pub fn all() -> Vec<(&'static str, Vec<Sample>)> {
         ("zip", zip::samples()),
         ("7z", sevenz::samples()),
         ("mpq", mpq::samples()),
+        ("q3bsp", q3bsp::samples()),
+        ("md3", md3::samples()),
+        ("tga", tga::samples()),
+        ("q3text", tga::text_samples()),
+        ("mdx", mdx::samples()),
+        ("w3x", w3x::samples()),
     ]
 }
 

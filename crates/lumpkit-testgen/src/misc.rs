@@ -11,11 +11,19 @@ pub fn samples() -> Vec<Sample> {
             "ok",
             &["lumpkit-unknown-format"],
         ),
-        // A Quake 3-style text skin under WoW's `.skin` extension: printable text is not a broken
-        // binary skin profile, so it is not parsed as one; the name is flagged.
+        // A Quake 3 text skin under WoW's `.skin` extension: recognised by its `surface,path` lines
+        // as a Quake 3 skin (`q3skin`), which shares the extension: no mismatch.
         Sample::new(
             "text-named.skin",
             b"// a player skin\nh_head,models/players/x/head.tga\ntag_head,\n".to_vec(),
+            "ok",
+            &[],
+        ),
+        // Other text under `.skin`: printable text is not a broken binary skin profile, so it is
+        // not parsed as one; the name is flagged.
+        Sample::new(
+            "notes-named.skin",
+            b"this skin was removed\n".to_vec(),
             "warning",
             &["lumpkit-extension-mismatch"],
         ),

@@ -533,7 +533,11 @@ fn set_u32(b: &mut [u8], at: usize, v: u32) {
     b[at..at + 4].copy_from_slice(&v.to_le_bytes());
 }
 
-/// A small valid BLP from the BLP writer, for `check` to descend into.
+/// A small valid BLP, as maps hold their minimap and imports.
+pub fn blp_bytes() -> Vec<u8> {
+    blp()
+}
+
 /// A BLP0 of 8x8 with its levels, as the beta maps' minimaps are.
 fn blp0_minimap() -> (Vec<u8>, Vec<Vec<u8>>) {
     use crate::blp::{Spec, indexed, levels, palette};
@@ -544,6 +548,7 @@ fn blp0_minimap() -> (Vec<u8>, Vec<Vec<u8>>) {
     spec.blp0(&palette(), levels(&spec, |w, h| indexed(w, h, 8)))
 }
 
+/// A small valid BLP from the BLP writer, for `check` to descend into.
 fn blp() -> Vec<u8> {
     crate::blp::samples()
         .into_iter()

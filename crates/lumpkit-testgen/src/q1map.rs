@@ -1,6 +1,6 @@
 //! A Quake 1 family map built from typed records ([`Q1Map`]) and written in any of the four
 //! layouts: BSP29, GoldSrc's BSP30, and ericw-tools' BSP2 / 2PSB (32-bit indices; float or 16-bit
-//! bounds). The valid map is one lit 64×64 floor face under one node, so that each malformed
+//! bounds), with Quake's or Hexen II's model record. The valid map is one lit 64×64 floor face under one node, so that each malformed
 //! sample changes exactly one field and each layout carries the same content.
 
 /// Which header and record layout to write.
@@ -121,6 +121,8 @@ pub struct Q1Map {
     pub surfedges: Vec<i32>,
     /// Models: head node, first face, face count.
     pub models: Vec<(i32, i32, i32)>,
+    /// Write Hexen II's 80-byte model records (eight head nodes) instead of Quake's 64-byte ones.
+    pub hexen2: bool,
 }
 
 /// The textures lump of the small maps: one 16×16 texture `floor` (with a palette in BSP30).
@@ -202,6 +204,7 @@ impl Q1Map {
             edges: vec![[0, 0], [0, 1], [1, 2], [2, 3], [3, 0]],
             surfedges: vec![1, 2, 3, 4],
             models: vec![(0, 0, 1)],
+            hexen2: false,
         }
     }
 
@@ -312,7 +315,11 @@ impl Q1Map {
                 &mut models,
                 &[0.0, 0.0, -8.0, 64.0, 64.0, 8.0, 0.0, 0.0, 0.0],
             );
-            i32s(&mut models, &[*head, 0, 0, 0, 1, *first, *count]);
+            i32s(&mut models, &[*head, 0, 0, 0]);
+            if self.hexen2 {
+                i32s(&mut models, &[0, 0, 0, 0]);
+            }
+            i32s(&mut models, &[1, *first, *count]);
         }
         [
             self.entities.clone(),

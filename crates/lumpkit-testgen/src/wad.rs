@@ -212,6 +212,33 @@ pub fn wad2_every_type() -> Vec<u8> {
     )
 }
 
+/// A console font sheet as Quake's `gfx.wad` holds it: 128×128 bare bytes, character 0 (the top
+/// left 8×8 cell) blank, as in id's.
+pub fn conchars_sheet() -> Vec<u8> {
+    (0..16384usize)
+        .map(|i| {
+            if i % 128 < 8 && i / 128 < 8 {
+                0
+            } else {
+                pixel(i, 0)
+            }
+        })
+        .collect()
+}
+
+/// A mod's `gfx.wad`: palette, `conchars` stored with type `conchars_type` and these bytes, and
+/// a console background after it.
+pub fn gfx_wad(conchars_type: u8, conchars: Vec<u8>) -> Vec<u8> {
+    wad(
+        b"WAD2",
+        &[
+            EntrySpec::new(b"palette", kind::DECAL_OR_PALETTE, palette([1, 2, 3])),
+            EntrySpec::new(b"conchars", conchars_type, conchars),
+            EntrySpec::new(b"conback", kind::CONPIC, qpic(16, 16, None)),
+        ],
+    )
+}
+
 /// `decals.wad`: every texture is loaded as a decal, so a `{` miptex is a gradient decal.
 pub fn decals_wad() -> Vec<u8> {
     let brown = palette_block(256, &palette([90, 60, 30]));
@@ -245,6 +272,32 @@ pub fn samples() -> Vec<Sample> {
             ),
             "error",
             &["wad-gfx-conchars-missing"],
+        ),
+        // Quake reads `conchars` by name as 128×128 bare bytes whatever its type: a mod's sheet
+        // stored as a qpic (0x42) is the font, not a 0×0 picture.
+        Sample::new(
+            "gfx_conchars_qpic_type.wad",
+            gfx_wad(kind::QPIC, conchars_sheet()),
+            "ok",
+            &[],
+        ),
+        // A sheet cut short: the engine reads on into the next entry's bytes.
+        Sample::new(
+            "gfx_conchars_short.wad",
+            gfx_wad(kind::MIPTEX2, conchars_sheet()[..8192].to_vec()),
+            "warning",
+            &["wad-conchars-short"],
+        ),
+        // A sheet written with a qpic header: the engine draws the header as pixels.
+        Sample::new(
+            "gfx_conchars_qpic_header.wad",
+            gfx_wad(kind::QPIC, {
+                let mut pic = [128u32.to_le_bytes(), 128u32.to_le_bytes()].concat();
+                pic.extend(conchars_sheet());
+                pic
+            }),
+            "warning",
+            &["wad-conchars-qpic-header"],
         ),
     ];
 

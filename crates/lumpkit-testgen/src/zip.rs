@@ -272,6 +272,44 @@ fn claims(name: &str, size: u64) -> Member {
     }
 }
 
+/// The last part of a split archive as `zip -s` (Info-ZIP) or PKZIP write it, cut from the
+/// archive of `members` into `parts` parts of about equal length: each central record names the
+/// part its member starts in and an offset from that part's start; the central directory and the
+/// end record (this part's number, the part the directory starts in) sit in the last part, which
+/// starts inside a member's data.
+fn last_split_part(members: Vec<Member>, parts: u16) -> Vec<u8> {
+    let whole = Archive::of(members).bytes();
+    let cd = central(&whole);
+    let end = eocd(&whole);
+    let part_len = cd / usize::from(parts);
+    let starts: Vec<usize> = (0..usize::from(parts)).map(|p| p * part_len).collect();
+    let last = *starts.last().unwrap_or(&0);
+    let mut records = whole[cd..end].to_vec();
+    let mut at = 0;
+    while at + 46 <= records.len() && records[at..at + 4] == *b"PK\x01\x02" {
+        let offset = u32::from_le_bytes([
+            records[at + 42],
+            records[at + 43],
+            records[at + 44],
+            records[at + 45],
+        ]) as usize;
+        let part = starts.iter().rposition(|&s| s <= offset).unwrap_or(0);
+        set_u16(&mut records, at + 34, part as u16);
+        set_u32(&mut records, at + 42, (offset - starts[part]) as u32);
+        let lens = |i: usize| u16::from_le_bytes([records[at + i], records[at + i + 1]]) as usize;
+        at += 46 + lens(28) + lens(30) + lens(32);
+    }
+    let mut out = whole[last..cd].to_vec();
+    let cd_offset = out.len();
+    out.extend_from_slice(&records);
+    let mut tail = whole[end..].to_vec();
+    set_u16(&mut tail, 4, parts - 1);
+    set_u16(&mut tail, 6, parts - 1);
+    set_u32(&mut tail, 16, cd_offset as u32);
+    out.extend_from_slice(&tail);
+    out
+}
+
 /// Members nested by quoting: each stored member's data is the next member's local header and
 /// data, so every span overlaps the one before it (the trick of Fifield's non-recursive bomb,
 /// without the gigabytes). The innermost member is deflated.
@@ -334,6 +372,22 @@ pub fn samples() -> Vec<Sample> {
     s.push(Sample::new(
         "valid_descriptor_utf8.pk3",
         Archive::of(descriptor).bytes(),
+        "ok",
+        &[],
+    ));
+    // An addon whose icons were all made by one tool with one habit: the same finding on every
+    // member, which `check` and the page show as one line.
+    let habit = crate::blp::samples()
+        .into_iter()
+        .find(|b| b.name == "mip-size-mismatch.blp")
+        .map(|b| b.bytes)
+        .unwrap_or_default();
+    let icons = (0..6)
+        .map(|i| Member::stored(&format!("icons/icon{i}.blp"), &habit))
+        .collect();
+    s.push(Sample::new(
+        "icons_one_habit.zip",
+        Archive::of(icons).bytes(),
         "ok",
         &[],
     ));
@@ -410,6 +464,17 @@ pub fn samples() -> Vec<Sample> {
     let end = eocd(&b);
     set_u16(&mut b, end + 4, 1);
     s.push(Sample::new("multi_disk.zip", b, "ok", &["zip-multi-disk"]));
+    // The last of three parts of a split mod archive (`mod.z01`, `mod.z02`, `mod.zip`): said once
+    // that it cannot be read alone (not checked); not one "local header missing" per member.
+    let many: Vec<Member> = (0..40)
+        .map(|i| Member::deflated(&format!("scripts/part{i}.txt"), &script()))
+        .collect();
+    s.push(Sample::new(
+        "split_last_part.zip",
+        last_split_part(many, 3),
+        "ok",
+        &["zip-multi-disk"],
+    ));
     s.push(Sample::new(
         "trailing_data.zip",
         Archive {

@@ -41,9 +41,11 @@ impl Options {
         let mut ctx = Context {
             limits: LIMITS,
             strict: false,
-            // Formats read the name's extension (MPQ maps, `decals.wad`); a browser has no files
-            // beside it, so BLP0's external levels and an M2 skin's model are not found.
-            path: Some(Path::new(name)),
+            // Formats read the name (MPQ maps, `decals.wad`); a browser has no folder to look in,
+            // so the name is no path: BLP0's external levels are "not checked" (info) and an M2
+            // skin's model is not read.
+            path: None,
+            member_name: Some(name),
             palette: self.palette.as_ref(),
             decode_pixels: self.decode_pixels,
             vis: self.vis,

@@ -179,3 +179,102 @@ fn json(report: &crate::Report) {
         }
     }
 }
+
+/// What the facade does with a file a user hands it, on arbitrary bytes: opened from disk in both
+/// modes ([`crate::Input`]: read, and mapped, for which the file is lengthened past
+/// [`crate::input::MAP_THRESHOLD`] with zeros), checked as `lumpkit check` checks it
+/// ([`crate::check::check_file`], every result rendered as its JSON line, the folder walked), then
+/// every member path `check` prints (and some paths that name nothing) resolved
+/// ([`crate::member::resolve`]) and decoded as a picture ([`crate::picture`]), as `decode --entry`
+/// and the bindings do. Panics only if lumpkit has a bug.
+pub fn facade(bytes: &[u8]) {
+    use std::sync::atomic::{AtomicU64, Ordering};
+
+    use crate::check::{JsonLine, check_file, walk};
+    use crate::{Input, OpenMode};
+
+    static RUN: AtomicU64 = AtomicU64::new(0);
+    let dir = std::env::temp_dir().join(format!(
+        "lumpkit-exercise-{}-{}",
+        std::process::id(),
+        RUN.fetch_add(1, Ordering::Relaxed)
+    ));
+    if std::fs::create_dir_all(&dir).is_err() {
+        return;
+    }
+    let ctx = Context {
+        limits: FUZZ_LIMITS,
+        brief: true,
+        ..Context::default()
+    };
+    let small = dir.join("file.pak");
+    let large = dir.join("mapped.bin");
+    let written = std::fs::write(&small, bytes).is_ok()
+        && std::fs::write(&large, bytes).is_ok()
+        && std::fs::OpenOptions::new()
+            .write(true)
+            .open(&large)
+            .and_then(|f| f.set_len(crate::input::MAP_THRESHOLD.max(bytes.len() as u64)))
+            .is_ok();
+    if written {
+        for (path, mode) in [
+            (&small, OpenMode::Read),
+            (&small, OpenMode::Map),
+            (&large, OpenMode::Map),
+        ] {
+            if let Ok(input) = Input::open(path, mode) {
+                assert_eq!(input.path(), Some(path.as_path()));
+                assert!(path != &small || input.bytes() == bytes);
+            }
+            let checked = check_file(&ctx, path, mode);
+            for c in &checked.checked {
+                let line = JsonLine::new(c, checked.io_error.as_deref());
+                let _ = serde_json::to_string(&line.expectation("ok", true));
+            }
+        }
+        // The same bytes under a manifest's name: left out of the walk if they are one.
+        let manifest = std::fs::write(dir.join("expect.tsv"), bytes).is_ok()
+            && walk::is_manifest_content("expect.tsv", bytes);
+        let found = walk::collect(std::slice::from_ref(&dir), false, walk::is_manifest);
+        assert_eq!(found.map(|f| f.len()).ok(), Some(3 - usize::from(manifest)));
+        // A folder given as a file: reported unreadable, as `check` reports it.
+        assert!(check_file(&ctx, &dir, OpenMode::Read).io_error.is_some());
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+    let owned = Input::from_vec(bytes.to_vec());
+    assert!(owned.path().is_none() && owned.bytes() == bytes);
+
+    let crate::registry::Sniffed::Known(format) = crate::sniff(bytes, None) else {
+        return;
+    };
+    let mut out = Vec::new();
+    crate::check::check_tree(&ctx, "top", bytes, &mut out);
+    let mut paths: Vec<String> = out
+        .iter()
+        .map(|c| c.location().skip(1).collect::<Vec<_>>().join("!"))
+        .filter(|p| !p.is_empty())
+        .take(12)
+        .collect();
+    // Paths that name nothing, or name a member and then go on.
+    if let Some(first) = paths.first().cloned() {
+        paths.push(format!("{first}!nothing"));
+        paths.push(format!("{first}!"));
+        paths.push(first.chars().take(first.len() / 2).collect());
+    }
+    paths.push(String::from("nothing"));
+    let sel = Selection::default();
+    let _ = crate::picture::decode(&ctx, format, bytes, None, sel);
+    for path in &paths {
+        if let Ok(found) = crate::member::resolve(&ctx, format, bytes, path) {
+            let _ = format!("{found:?}");
+        }
+        let Ok(picture) = crate::picture::locate(&ctx, format, bytes, Some(path)) else {
+            continue;
+        };
+        let _ = format!("{picture:?}");
+        let _ = (picture.entry(), picture.foreign(), picture.levels(&ctx));
+        for mip in [0, 1] {
+            let _ = picture.decode(&ctx, Selection { mip, ..sel });
+        }
+    }
+}

@@ -180,9 +180,23 @@ pub trait Format: Sync + Send {
     /// [`SNIFF_PREFIX`](crate::registry::SNIFF_PREFIX) bytes of it (the whole file when shorter).
     fn sniff(&self, bytes: &[u8]) -> bool;
 
+    /// Extensions this format's files carry although another format claims them (a Quake 3
+    /// model `.skin` is text, WoW's `.skin` is binary and owns the claim): content recognised as
+    /// this format under one of them is no extension mismatch.
+    fn shared_extensions(&self) -> &'static [&'static str] {
+        &[]
+    }
+
     /// Whether a file of this format with no signature match may still be this format (WAL, some
     /// PAA files have no magic): then the extension alone selects it (unless the content is text).
     fn sniff_by_extension_only(&self) -> bool {
+        false
+    }
+
+    /// Whether this format is text (a Quake 3 `.shader` script): a file whose extension claims it
+    /// is read as it even though its content is printable text, which a binary format's claim is
+    /// not ([`crate::registry::sniff_claimed`]).
+    fn reads_text(&self) -> bool {
         false
     }
 
@@ -195,9 +209,42 @@ pub trait Format: Sync + Send {
     }
 
     /// Parses and validates the file, collecting every diagnostic and the info fields.
+    ///
+    /// A malformed file is a report, not an error: its [`Report::status`] and diagnostics say what
+    /// is wrong, each with a stable code and a byte offset.
+    ///
+    /// ```
+    /// use lumpkit::{Context, Severity, Status};
+    ///
+    /// let pak = lumpkit::by_name("pak").ok_or("no pak")?;
+    /// let good = lumpkit_testgen::pak::pak(&[(b"maps/e1m1.bsp", b"IBSP")]);
+    /// let report = pak.inspect(&Context::default(), &good);
+    /// assert_eq!((report.format, report.status()), ("pak", Status::Ok));
+    ///
+    /// // The directory cut short: still a report, with the finding that says so.
+    /// let report = pak.inspect(&Context::default(), &good[..good.len() - 10]);
+    /// assert_ne!(report.status(), Status::Ok);
+    /// let first = &report.diagnostics[0];
+    /// assert!(first.code().starts_with("pak-") && first.severity() >= Severity::Warning);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     fn inspect(&self, ctx: &Context<'_>, bytes: &[u8]) -> Report;
 
     /// Decodes one picture to RGBA8.
+    ///
+    /// ```
+    /// use lumpkit::{Context, Selection};
+    ///
+    /// // WAL textures carry no palette: the game's is given, as `--palette` does.
+    /// let grey: Vec<u8> = (0..768u32).map(|i| (i / 3) as u8).collect();
+    /// let palette = lumpkit::palette::palette_file(&grey).ok_or("not a palette")?;
+    /// let ctx = Context { palette: Some(&palette), ..Context::default() };
+    /// let wal = lumpkit_testgen::wal::wal("e1u1/floor", 16, 16);
+    /// let format = lumpkit::by_name("wal").ok_or("no wal")?;
+    /// let level1 = format.decode(&ctx, &wal, &Selection { mip: 1, ..Selection::default() })?;
+    /// assert_eq!((level1.width, level1.height, level1.rgba.len()), (8, 8, 8 * 8 * 4));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     fn decode(
         &self,
         _ctx: &Context<'_>,
@@ -231,6 +278,23 @@ pub trait Format: Sync + Send {
     ///
     /// The default decodes and copies; formats whose codecs can write in place (BLP, PAA)
     /// override it so that engines reusing one buffer pay no allocation and no copy.
+    ///
+    /// ```
+    /// use lumpkit::{Context, Selection};
+    ///
+    /// let blp = lumpkit_testgen::blp::samples().remove(0).bytes;
+    /// let format = lumpkit::by_name("blp").ok_or("no blp")?;
+    /// let (ctx, sel) = (Context::default(), Selection::default());
+    /// // Size first, then one buffer an engine can reuse for every texture it loads.
+    /// let (w, h) = format.decoded_size(&ctx, &blp, &sel)?;
+    /// let mut buffer = vec![0u8; w as usize * h as usize * 4];
+    /// assert_eq!(format.decode_into(&ctx, &blp, &sel, &mut buffer)?, (w, h));
+    /// assert_eq!(buffer, format.decode(&ctx, &blp, &sel)?.rgba);
+    /// // A buffer one byte short is refused before anything is written.
+    /// let short = format.decode_into(&ctx, &blp, &sel, &mut buffer[1..]);
+    /// assert_eq!(short.map_err(|e| e.code()), Err("lumpkit-buffer-too-small"));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     fn decode_into(
         &self,
         ctx: &Context<'_>,
@@ -256,6 +320,21 @@ pub trait Format: Sync + Send {
     }
 
     /// Members of a container, borrowed where possible.
+    ///
+    /// ```
+    /// use lumpkit::{ChildContent, Context};
+    ///
+    /// let wal = lumpkit_testgen::wal::wal("e1u1/floor", 16, 16);
+    /// let file = lumpkit_testgen::pak::pak(&[(b"textures/floor.wal", &wal), (b"readme.txt", b"hi")]);
+    /// let pak = lumpkit::by_name("pak").ok_or("no pak")?;
+    /// let members = pak.children(&Context::default(), &file)?;
+    /// let names: Vec<&str> = members.iter().map(|m| m.name.as_ref()).collect();
+    /// assert_eq!(names, ["textures/floor.wal", "readme.txt"]);
+    /// // A PAK stores members as they are: their bytes are borrowed from the file.
+    /// let ChildContent::Bytes(bytes) = &members[0].content else { return Err("not bytes".into()) };
+    /// assert_eq!(bytes.as_ref(), wal.as_slice());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     fn children<'b>(&self, _ctx: &Context<'_>, _bytes: &'b [u8]) -> Result<Vec<Child<'b>>, Error> {
         Ok(Vec::new())
     }

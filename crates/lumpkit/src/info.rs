@@ -14,11 +14,19 @@ pub use crate::formats::m2::{
     Aabb, ListCut, M2Chunk, M2Chunked, M2Counts, M2Info, M2Material, M2Texture, SkinBatch,
     SkinInfo, ViewCounts,
 };
+pub use crate::formats::md3::{Md3Counts, Md3Info, Md3Surface};
+pub use crate::formats::mdx::{
+    MdxCounts, MdxGeoset, MdxInfo, MdxLayer, MdxMaterial, MdxSequence, MdxTexture,
+};
 pub use crate::formats::mpq::{MpqEntry, MpqInfo};
 pub use crate::formats::paa::{PaaInfo, PaaLevel, PaaTags};
 pub use crate::formats::pak::{PakEntry, PakInfo};
 pub use crate::formats::pbo::{PboEntry, PboInfo};
+pub use crate::formats::q3bsp::Quake3BspInfo;
+pub use crate::formats::q3text::{Q3SkinInfo, ShaderScriptInfo, SkinLine};
 pub use crate::formats::sevenz::{SevenZEntry, SevenZInfo};
+pub use crate::formats::tga::TgaInfo;
+pub use crate::formats::w3x::MapFileInfo;
 pub use crate::formats::wad::{WadEntry, WadInfo, WadPictureInfo, WadPictureLevel};
 pub use crate::formats::wal::{WalInfo, WalLevel};
 pub use crate::formats::zip::{ZipEntry, ZipInfo};
@@ -67,10 +75,22 @@ info_enum!(
     M2(M2Info),
     /// A WoW `.skin` profile.
     Skin(SkinInfo),
+    /// A Quake 3-engine MD3 model.
+    Md3(Md3Info),
+    /// A Warcraft III MDX model.
+    Mdx(MdxInfo),
+    /// A Warcraft III map file (`war3map.w3i`, `.w3e`, `.doo`, …).
+    MapFile(MapFileInfo),
     /// An MPQ archive.
     Mpq(MpqInfo),
     /// A ZIP archive.
     Zip(ZipInfo),
     /// A 7z archive.
     SevenZ(SevenZInfo),
+    /// A TGA picture.
+    Tga(TgaInfo),
+    /// A Quake 3 model skin.
+    Q3Skin(Q3SkinInfo),
+    /// A Quake 3 shader script.
+    ShaderScript(ShaderScriptInfo),
 );

@@ -23,6 +23,11 @@ pub enum Resolved<'a> {
         bytes: Cow<'a, [u8]>,
         /// Its format, recognised as `check` recognises members (content, then extension).
         sniffed: Sniffed,
+        /// The archive it sits in, whose other members a format may read beside it (BLP0's
+        /// levels): see [`Context::container`].
+        parent: &'static dyn Format,
+        /// The archive's bytes: borrowed when it is the outermost file.
+        parent_bytes: Cow<'a, [u8]>,
     },
     /// An entry its container knows by name but that has no bytes of its own (a WAD or BSP
     /// texture): the container's format decodes it by that name.
@@ -67,6 +72,8 @@ fn find<'a>(
                 name: path.to_string(),
                 bytes: Cow::Owned(data.to_vec()),
                 sniffed: sniff_claimed(data, extension_of(path).and_then(by_extension)),
+                parent: format,
+                parent_bytes: Cow::Borrowed(bytes),
             }),
             ChildContent::Report(_) => Ok(Resolved::Entry {
                 name: path.to_string(),
@@ -117,10 +124,14 @@ impl Resolved<'_> {
                 name,
                 bytes,
                 sniffed,
+                parent,
+                parent_bytes,
             } => Resolved::Member {
                 name,
                 bytes: Cow::Owned(bytes.into_owned()),
                 sniffed,
+                parent,
+                parent_bytes: Cow::Owned(parent_bytes.into_owned()),
             },
             Resolved::Entry {
                 name,
@@ -142,6 +153,7 @@ impl std::fmt::Debug for Resolved<'_> {
                 name,
                 bytes,
                 sniffed,
+                ..
             } => write!(f, "Member({name:?}, {} bytes, {sniffed:?})", bytes.len()),
             Resolved::Entry { name, format, .. } => {
                 write!(f, "Entry({name:?} of a {} file)", format.name())

@@ -55,12 +55,15 @@ pub fn locate<'a>(
                 entry: Some(Cow::Owned(name)),
                 on_disk,
                 member: None,
+                parent: None,
             }
         }
         Ok(Resolved::Member {
             name,
             bytes,
             sniffed,
+            parent,
+            parent_bytes,
         }) => match sniffed {
             Sniffed::Known(format) => Content::Picture {
                 format,
@@ -68,6 +71,7 @@ pub fn locate<'a>(
                 entry: None,
                 on_disk: false,
                 member: Some(name),
+                parent: Some((parent, parent_bytes)),
             },
             Sniffed::Foreign(kind) => Content::Other {
                 name,
@@ -85,6 +89,7 @@ pub fn locate<'a>(
                     entry: Some(Cow::Borrowed(path)),
                     on_disk: true,
                     member: None,
+                    parent: None,
                 },
                 unresolved: Some(unresolved),
             });
@@ -114,6 +119,8 @@ enum Content<'a> {
         /// The member's name in its archive, when the bytes are a member: files with a role by
         /// name (`decals.wad`) keep it inside archives.
         member: Option<String>,
+        /// The archive the member sits in, for formats that read members beside it (BLP0).
+        parent: Option<(&'static dyn Format, Cow<'a, [u8]>)>,
     },
     /// A member that is not a format lumpkit decodes: its name and, if recognised, its kind.
     Other {
@@ -148,14 +155,24 @@ impl std::fmt::Debug for Picture<'_> {
 }
 
 /// The context a located picture is read with: the caller's for the file on disk; for a member,
-/// no path (it has no siblings on disk) and its name in the archive (for roles by name).
-fn context_for<'c>(ctx: &Context<'c>, on_disk: bool, member: Option<&'c str>) -> Context<'c> {
+/// no path (it has no siblings on disk), its name in the archive (for roles by name) and the
+/// archive (for siblings beside it there).
+fn context_for<'c>(
+    ctx: &Context<'c>,
+    on_disk: bool,
+    member: Option<&'c str>,
+    parent: Option<&'c (&'static dyn Format, Cow<'_, [u8]>)>,
+) -> Context<'c> {
     if on_disk {
         *ctx
     } else {
         Context {
             path: None,
             member_name: member,
+            container: parent.map(|(format, bytes)| crate::format::Container {
+                format: *format,
+                bytes,
+            }),
             ..*ctx
         }
     }
@@ -170,6 +187,7 @@ impl<'a> Picture<'a> {
                 entry: None,
                 on_disk: true,
                 member: None,
+                parent: None,
             },
             unresolved: None,
         }
@@ -184,8 +202,9 @@ impl<'a> Picture<'a> {
                 entry,
                 on_disk,
                 member,
+                parent,
             } => {
-                let ctx = &context_for(ctx, *on_disk, member.as_deref());
+                let ctx = &context_for(ctx, *on_disk, member.as_deref(), parent.as_ref());
                 let sel = Selection {
                     entry: entry.as_deref(),
                     ..sel
@@ -212,8 +231,9 @@ impl<'a> Picture<'a> {
                 entry: None,
                 on_disk,
                 member,
+                parent,
             } => {
-                let ctx = &context_for(ctx, *on_disk, member.as_deref());
+                let ctx = &context_for(ctx, *on_disk, member.as_deref(), parent.as_ref());
                 format.inspect(ctx, bytes).mips
             }
             _ => None,
@@ -262,6 +282,24 @@ mod tests {
         let mip1 = Selection { mip: 1, ..sel };
         let small = decode(&ctx, pak_format, &pak, Some("gfx/x.wad!{logo"), mip1).unwrap();
         assert_eq!((small.width, small.height), (16, 8));
+    }
+
+    /// A BLP0 member's levels live beside it in the archive (Warcraft III's beta maps): decoding
+    /// it by its member path reads them there, as `check` does.
+    #[test]
+    fn a_blp0_member_reads_its_levels_from_its_archive() {
+        let map = lumpkit_testgen::mpq::samples()
+            .into_iter()
+            .find(|s| s.name == "blp0_levels_in_map.w3m")
+            .unwrap();
+        let mpq = crate::by_name("mpq").unwrap();
+        let ctx = Context::default();
+        let sel = Selection {
+            mip: 3,
+            ..Selection::default()
+        };
+        let image = decode(&ctx, mpq, &map.bytes, Some("war3mapMap.blp"), sel).unwrap();
+        assert_eq!((image.width, image.height), (1, 1));
     }
 
     #[test]

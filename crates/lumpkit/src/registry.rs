@@ -12,13 +12,26 @@ pub static FORMATS: &[&dyn Format] = &[
     &crate::formats::pbo::PboFormat,
     &crate::formats::paa::PaaFormat,
     &crate::formats::m2::M2Format,
+    &crate::formats::q3text::Q3Skin,
     &crate::formats::m2::SkinFormat,
+    &crate::formats::mdx::MdxFormat,
     &crate::formats::bsp::Bsp,
+    &crate::formats::md3::Md3Format,
     &crate::formats::pak::Pak,
     &crate::formats::zip::ZipFormat,
     &crate::formats::sevenz::SevenZ,
     &crate::formats::mpq::MpqFormat,
     &crate::formats::wal::Wal,
+    &crate::formats::tga::TgaFormat,
+    &crate::formats::q3text::ShaderScript,
+    &crate::formats::w3x::W3I,
+    &crate::formats::w3x::W3E,
+    &crate::formats::w3x::DOO,
+    &crate::formats::w3x::WPM,
+    &crate::formats::w3x::SHD,
+    &crate::formats::w3x::MMP,
+    &crate::formats::w3x::IMP,
+    &crate::formats::w3x::OBJECTS,
 ];
 
 /// What a file turned out to be.
@@ -44,6 +57,25 @@ impl std::fmt::Debug for Sniffed {
 }
 
 /// Recognises a file: by content first, then (for formats that allow it) by extension.
+///
+/// ```
+/// use std::path::Path;
+/// use lumpkit::registry::Sniffed;
+///
+/// // A BLP2 texture (bytes of any file will do: here one of our test writers makes).
+/// let blp = lumpkit_testgen::blp::samples().remove(0).bytes;
+/// let Sniffed::Known(format) = lumpkit::sniff(&blp, None) else {
+///     panic!("a BLP is recognised by its magic");
+/// };
+/// assert_eq!(format.name(), "blp");
+///
+/// // WAL has no magic: only the name's extension selects it.
+/// let wal = lumpkit_testgen::wal::wal("e1u1/floor", 16, 16);
+/// assert!(matches!(lumpkit::sniff(&wal, Some(Path::new("floor.wal"))), Sniffed::Known(f) if f.name() == "wal"));
+/// // Other formats are named, so that a `.blp` that is really a PNG is reported as one.
+/// assert!(matches!(lumpkit::sniff(b"\x89PNG\r\n\x1a\n", None), Sniffed::Foreign("png")));
+/// assert!(matches!(lumpkit::sniff(b"hello", None), Sniffed::Unknown));
+/// ```
 pub fn sniff(bytes: &[u8], path: Option<&Path>) -> Sniffed {
     let extension = path.and_then(Path::extension).and_then(|e| e.to_str());
     sniff_claimed(bytes, extension.and_then(by_extension))
@@ -71,6 +103,9 @@ pub fn sniff_claimed(bytes: &[u8], claimed: Option<&'static dyn Format>) -> Snif
     // is not handed to a binary format's parser on its extension alone (`check` reports the
     // mismatch instead, as the claimed format's engines deserve: `Format::misnamed_severity`).
     match claimed {
+        Some(format) if format.reads_text() && format.sniff_by_extension_only() => {
+            Sniffed::Known(format)
+        }
         Some(_) if looks_like_text(bytes) => Sniffed::Foreign("text"),
         Some(format) if format.sniff_by_extension_only() => Sniffed::Known(format),
         _ => Sniffed::Unknown,

@@ -259,6 +259,22 @@ impl Report {
     /// The format's typed facts (dimensions, mip table, entries, lumps, materials, …), from which
     /// the info fields are built. `None` for a [`Context::brief`] inspection, for a format that has
     /// none, and when the parse stopped before the facts could be read.
+    ///
+    /// ```
+    /// use lumpkit::Context;
+    /// use lumpkit::info::Info;
+    ///
+    /// let wal = lumpkit_testgen::wal::wal("e1u1/floor", 16, 16);
+    /// let report = lumpkit::by_name("wal").ok_or("no wal")?.inspect(&Context::default(), &wal);
+    /// let Some(Info::Wal(facts)) = report.info() else { return Err("no WAL facts".into()) };
+    /// assert_eq!(facts.name, "e1u1/floor");
+    /// let sizes: Vec<(u32, u32)> = facts.levels.iter().map(|l| (l.width, l.height)).collect();
+    /// assert_eq!(sizes, [(16, 16), (8, 8), (4, 4), (2, 2)]);
+    /// // `check` asks for brief reports: no facts are built.
+    /// let brief = Context { brief: true, ..Context::default() };
+    /// assert!(lumpkit::by_name("wal").ok_or("no wal")?.inspect(&brief, &wal).info().is_none());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn info(&self) -> Option<&Info> {
         self.info.as_deref()
     }

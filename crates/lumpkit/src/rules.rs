@@ -58,8 +58,16 @@ pub static UNREADABLE: Rule = Rule {
     message: "the file cannot be read",
 };
 
+/// A TGA that passed lumpkit's checks and still failed in the `image` crate's decoder.
+pub static TGA_DECODER: Rule = Rule {
+    code: "tga-decoder-refused",
+    severity: Severity::Error,
+    message: "the image crate's TGA decoder refused the pixel data after lumpkit's checks passed (an unusual layout: attribute bits, a 16-bit colour map, …)",
+};
+
 /// Rules of the facade.
 pub static RULES: &[&Rule] = &[
+    &TGA_DECODER,
     &NOT_A_PICTURE,
     &NO_SUCH_ENTRY,
     &BUFFER_TOO_SMALL,

@@ -143,6 +143,14 @@ impl Header {
         }
     }
 
+    /// Byte offset of the `alphaBits` field (BLP2's `alphaDepth` byte).
+    pub const fn alpha_bits_offset(&self) -> u64 {
+        match self.version {
+            Version::Blp2 => 9,
+            Version::Blp0 | Version::Blp1 => 8,
+        }
+    }
+
     /// Whether the file declares mipmaps (the spec: any non-zero value).
     pub const fn has_mipmaps(&self) -> bool {
         self.has_mipmaps != 0

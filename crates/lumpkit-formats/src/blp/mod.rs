@@ -19,6 +19,7 @@
 //!   `hasMipmaps` values like 5 or 50. The level count is the leading table entries with data, capped
 //!   by the dimension chain (as BLPIIO, SereniaBLPLib and BLPConverter count it).
 
+pub mod alpha;
 pub mod encoding;
 pub mod header;
 pub mod jpeg;
@@ -26,6 +27,7 @@ pub mod raw;
 pub mod rules;
 pub mod view;
 
+pub use alpha::StoredAlpha;
 pub use encoding::Encoding;
 pub use header::{Header, Version};
 pub use jpeg::{Frame, Joined};

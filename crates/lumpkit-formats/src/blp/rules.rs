@@ -55,11 +55,15 @@ pub static CONTENT_UNKNOWN: Rule = Rule {
     message: "content type {0} is neither JPEG (0) nor direct (1): read as JPEG, as the game does",
 };
 
-/// `alphaBits` is not valid for the content and encoding.
+/// `alphaBits` is not valid for the content and encoding: read as 0 bits, as the spec prescribes
+/// and Warcraft III does. Info when the stored alpha band of every level read is opaque (nothing
+/// is dropped; tools write odd values on opaque icons), a warning when a level's band holds
+/// transparency that is dropped, or when no band could be read ([`super::alpha`]).
+/// `args = [alphaBits, levels with transparency, levels read]`.
 pub static ALPHA_BITS_INVALID: Rule = Rule {
     code: "blp-alpha-bits-invalid",
     severity: Severity::Warning,
-    message: "alphaBits {0} is not valid for this content and encoding: read as 0 bits, as the spec prescribes (for JPEG content the spec says Warcraft III draws UI images opaque but still blends model textures with the stored alpha band; `decode --stored-alpha` keeps it)",
+    message: "alphaBits {0} is not valid for this content and encoding: read as 0 bits, as the spec prescribes, so Warcraft III draws UI images opaque (the spec: JPEG model textures still blend with the stored band; `decode --stored-alpha` keeps it); of the {2} levels whose stored band was read, {1} hold transparency that is dropped",
 };
 
 /// `hasMipmaps` holds a value other than 0 or 1.
@@ -170,19 +174,23 @@ pub static JPEG_INVALID: Rule = Rule {
     message: "mip {0}: the JPEG data is not a decodable four-component (BGRA) JPEG: that level cannot be read",
 };
 
-/// The JPEG frame is smaller than the level in width or height, so the level needs padding.
+/// JPEG frames narrower or shorter than their levels, so the levels need padding: a profiled
+/// condition ([`crate::profiles::warcraft::JPEG_FRAME_SMALLER`]: Windows pads, some Mac versions
+/// fail). Reported once per file, at the first such level. `args = [levels, 0, condition id]`.
 pub static JPEG_DIMENSIONS_MISMATCH: Rule = Rule {
     code: "blp-jpeg-dimensions-mismatch",
     severity: Severity::Warning,
-    message: "mip {0}: the JPEG frame is {1}x{2}, smaller than the level: padded with transparent black at the right and bottom, as Warcraft III on Windows does (the spec reports a fatal error on some Mac versions)",
+    message: "{0} {what} (the first at this offset) have a JPEG frame narrower or shorter than the level (lumpkit pads it as Windows does): {effect}; {sides}",
 };
 
 /// JPEG frames larger than their levels (e.g. 1x2 for a 1x1 level, from encoders that stop
-/// halving at width 1): the game only crops them. Reported once per file.
+/// halving at width 1): Windows only crops them, some Mac versions fail
+/// ([`crate::profiles::warcraft::JPEG_FRAME_LARGER`]). Reported once per file, at the first such
+/// level. `args = [levels, 0, condition id]`.
 pub static JPEG_FRAME_CROPPED: Rule = Rule {
     code: "blp-jpeg-frame-cropped",
     severity: Severity::Info,
-    message: "{0} levels (the first is mip {1}) have JPEG frames larger than the level: cropped at the right and bottom, as Warcraft III on Windows does (the spec reports a fatal error on some Mac versions for frames of another size)",
+    message: "{0} {what} (the first at this offset) have JPEG frames larger than the level (lumpkit crops them as Windows does): {effect}; {sides}",
 };
 
 /// A BLP0 mip level's own file (`name.b00`…`name.b15`) cannot be read.

@@ -65,7 +65,10 @@ pub struct Mip<'a> {
 impl<'a> Blp<'a> {
     /// Parses the header, mip locator and content header, reporting every header-level finding to
     /// `sink`. Level data is checked on access ([`Blp::mip`]), so a bad later level never makes
-    /// level 0 unreadable.
+    /// level 0 unreadable. An invalid `alphaBits` is read as 0 but not reported here: what it
+    /// costs depends on the stored alpha band, so the caller reports it once it knows
+    /// ([`Blp::report_alpha_bits`], with [`Blp::indexed_band_opaque`] for indexed levels; JPEG
+    /// levels need a decoder).
     pub fn parse(bytes: &'a [u8], sink: &mut impl Sink) -> Result<Blp<'a>, Error> {
         let header = Header::parse(bytes)?;
         let (w, h) = (header.width, header.height);
@@ -102,16 +105,12 @@ impl<'a> Blp<'a> {
             sink.report(rules::HAS_MIPMAPS_UNUSUAL.with(at, [header.has_mipmaps.into(), 0, 0]))?;
         }
         let encoding = resolve_encoding(&header, sink)?;
+        // An invalid value reads as 0 bits; whether that loses anything depends on the stored
+        // band, which the caller reports ([`Blp::report_alpha_bits`]).
         let alpha_bits = if encoding.alpha_bits_valid(header.alpha_bits) {
             // Valid values are at most 8.
             u8::try_from(header.alpha_bits).unwrap_or(0)
         } else {
-            let at = if header.version == Version::Blp2 {
-                9
-            } else {
-                8
-            };
-            sink.report(rules::ALPHA_BITS_INVALID.with(at, [header.alpha_bits.into(), 0, 0]))?;
             0
         };
 
@@ -190,9 +189,9 @@ impl<'a> Blp<'a> {
         Ok(blp)
     }
 
-    /// Reports, once per file, the harmless habits that would otherwise repeat on every level:
-    /// chunks longer than their levels need ([`rules::MIP_SIZE_EXCESS`]) and JPEG frames larger
-    /// than their levels ([`rules::JPEG_FRAME_CROPPED`]). [`Blp::parse`] calls it for the levels in
+    /// Reports, once per file, what would otherwise repeat on every level: chunks longer than
+    /// their levels need ([`rules::MIP_SIZE_EXCESS`]) and JPEG frames larger or smaller than their
+    /// levels ([`rules::JPEG_FRAME_CROPPED`], [`rules::JPEG_DIMENSIONS_MISMATCH`]). [`Blp::parse`] calls it for the levels in
     /// the file; the facade calls it for BLP0's sibling files. Levels that cannot be read are the
     /// business of [`Blp::mip`], which reports them one by one.
     pub fn check_levels<'c>(
@@ -202,6 +201,7 @@ impl<'a> Blp<'a> {
     ) -> Result<(), Error> {
         let mut excess: Option<(u64, u64, u64)> = None;
         let mut cropped: Option<(u64, u64, u64)> = None;
+        let mut padded: Option<(u64, u64, u64)> = None;
         let count = |found: &mut Option<(u64, u64, u64)>, level: u32, at: u64| {
             let (n, first, first_at) = found.unwrap_or((0, level.into(), at));
             *found = Some((n.saturating_add(1), first, first_at));
@@ -223,9 +223,14 @@ impl<'a> Blp<'a> {
                         head: self.jpeg_header,
                         tail: chunk.data,
                     };
-                    if let Some(f) = joined.frame().filter(|f| f.components == 4) {
+                    let frame = joined
+                        .frame()
+                        .filter(|f| f.components == 4 && f.width > 0 && f.height > 0);
+                    if let Some(f) = frame {
                         let (fw, fh) = (u32::from(f.width), u32::from(f.height));
-                        if (fw, fh) != (width, height) && fw >= width && fh >= height {
+                        if fw < width || fh < height {
+                            count(&mut padded, chunk.level, chunk.offset);
+                        } else if (fw, fh) != (width, height) {
                             count(&mut cropped, chunk.level, chunk.offset);
                         }
                     }
@@ -235,8 +240,18 @@ impl<'a> Blp<'a> {
         if let Some((n, first, at)) = excess {
             sink.report(rules::MIP_SIZE_EXCESS.with(at, [n, first, 0]))?;
         }
-        if let Some((n, first, at)) = cropped {
-            sink.report(rules::JPEG_FRAME_CROPPED.with(at, [n, first, 0]))?;
+        // Frames of another size than their level: Windows crops or pads them, some Mac versions
+        // fail (the profile's rows).
+        let frames = [
+            (padded, &crate::profiles::warcraft::JPEG_FRAME_SMALLER),
+            (cropped, &crate::profiles::warcraft::JPEG_FRAME_LARGER),
+        ];
+        for (found, condition) in frames {
+            if let Some((n, _, at)) = found
+                && let Some(d) = condition.check(n, at)
+            {
+                sink.report(d)?;
+            }
         }
         Ok(())
     }
@@ -468,13 +483,8 @@ impl<'a> Blp<'a> {
                     tail: data,
                 };
                 match joined.frame() {
-                    Some(f) if f.components == 4 && f.width > 0 && f.height > 0 => {
-                        // A larger frame is only cropped: reported once per file (`check_levels`).
-                        if u32::from(f.width) < width || u32::from(f.height) < height {
-                            let args = [lvl, f.width.into(), f.height.into()];
-                            sink.report(rules::JPEG_DIMENSIONS_MISMATCH.with(offset, args))?;
-                        }
-                    }
+                    // A frame of another size is reported once per file (`check_levels`).
+                    Some(f) if f.components == 4 && f.width > 0 && f.height > 0 => {}
                     _ => {
                         let e = Error::file(&rules::JPEG_INVALID, offset, [lvl, 0, 0]);
                         return Err(e);

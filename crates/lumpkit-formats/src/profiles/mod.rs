@@ -2,7 +2,8 @@
 //!
 //! The same map loads in QuakeSpasm and overflows a static buffer in WinQuake; the same BLP loads
 //! in one Warcraft III patch and not in the one before. A single verdict is wrong for half of the
-//! users, so such conditions are kept here as tables, one per game family ([`quake1`], [`quake2`]),
+//! users, so such conditions are kept here as tables, one per game family ([`quake1`], [`hexen2`],
+//! [`quake2`]),
 //! each row an engine's limit with the source it comes from (repository, file, function). The
 //! checks in the format modules report a number (`value`) and the [`Condition`] it was measured
 //! against; this module turns that into a verdict:
@@ -18,9 +19,11 @@
 //! `{sides}` from the row.
 
 pub mod arma;
+pub mod hexen2;
 pub mod pak;
 pub mod quake1;
 pub mod quake2;
+pub mod quake3;
 pub mod warcraft;
 pub mod wow;
 
@@ -40,6 +43,8 @@ pub enum Engine {
     GoldSrc,
     /// Xash3D FWGS.
     Xash3d,
+    /// Hexen II as Hammer of Thyrion (uHexen2), the maintained port of Raven's released source.
+    Hexen2,
     /// id Software's Quake 2 (3.21 source release).
     Quake2,
     /// Yamagi Quake II.
@@ -50,8 +55,15 @@ pub enum Engine {
     Wc3_126,
     /// Warcraft III 1.27b.
     Wc3_127b,
-    /// Warcraft III 1.28 and later.
+    /// Warcraft III 1.28 to 1.30.
     Wc3_128,
+    /// Warcraft III 1.31 (the last classic client: Lua scripts, w3i version 28).
+    Wc3_131,
+    /// Warcraft III: Reforged (1.32 on, 2.0 included).
+    Wc3Reforged,
+    /// Warcraft III on Mac OS, in the versions the BLP specification reports as failing on JPEG
+    /// frames of another size than their level (it names none).
+    Wc3Mac,
     /// World of Warcraft 3.3.5 (Wrath of the Lich King).
     Wow335,
     /// World of Warcraft retail.
@@ -64,27 +76,46 @@ pub enum Engine {
     Arma1,
     /// Arma 3.
     Arma3,
+    /// ioquake3 (Quake III Arena, IBSP 46).
+    Ioq3,
+    /// Quake Live (IBSP 46; no public source: listed where a map's layout decides alone).
+    QuakeLive,
+    /// Wolfenstein: Enemy Territory as ET: Legacy reads it (IBSP 47; RTCW shares the layout).
+    Et,
+    /// Jedi Academy as OpenJK reads it (RBSP 1).
+    Jka,
+    /// Qfusion (Warsow, Warfork: IBSP 46/47, RBSP 1, FBSP 1).
+    Qfusion,
 }
 
 impl Engine {
     /// Every engine, in the order of their bits in [`Targets`].
-    pub const ALL: [Engine; 16] = [
+    pub const ALL: [Engine; 25] = [
         Engine::Quake,
         Engine::QuakeSpasm,
         Engine::GoldSrc,
         Engine::Xash3d,
+        Engine::Hexen2,
         Engine::Quake2,
         Engine::Yquake2,
         Engine::Q2pro,
         Engine::Wc3_126,
         Engine::Wc3_127b,
         Engine::Wc3_128,
+        Engine::Wc3_131,
+        Engine::Wc3Reforged,
+        Engine::Wc3Mac,
         Engine::Wow335,
         Engine::WowRetail,
         Engine::Ofp,
         Engine::OfpElite,
         Engine::Arma1,
         Engine::Arma3,
+        Engine::Ioq3,
+        Engine::QuakeLive,
+        Engine::Et,
+        Engine::Jka,
+        Engine::Qfusion,
     ];
 
     /// The name `--target` takes.
@@ -94,18 +125,27 @@ impl Engine {
             Engine::QuakeSpasm => "quakespasm",
             Engine::GoldSrc => "goldsrc",
             Engine::Xash3d => "xash3d",
+            Engine::Hexen2 => "hexen2",
             Engine::Quake2 => "quake2",
             Engine::Yquake2 => "yquake2",
             Engine::Q2pro => "q2pro",
             Engine::Wc3_126 => "wc3-1.26",
             Engine::Wc3_127b => "wc3-1.27b",
             Engine::Wc3_128 => "wc3-1.28",
+            Engine::Wc3_131 => "wc3-1.31",
+            Engine::Wc3Reforged => "wc3-reforged",
+            Engine::Wc3Mac => "wc3-mac",
             Engine::Wow335 => "wow-3.3.5",
             Engine::WowRetail => "wow-retail",
             Engine::Ofp => "ofp",
             Engine::OfpElite => "ofp-elite",
             Engine::Arma1 => "arma1",
             Engine::Arma3 => "arma3",
+            Engine::Ioq3 => "ioq3",
+            Engine::QuakeLive => "quakelive",
+            Engine::Et => "et",
+            Engine::Jka => "jka",
+            Engine::Qfusion => "qfusion",
         }
     }
 
@@ -259,7 +299,7 @@ impl Condition {
         Some(match severity {
             Severity::Error => mild.refused,
             Severity::Warning => mild.split,
-            Severity::Info => Severity::Info,
+            Severity::Info => mild.loaded,
         })
     }
 
@@ -315,6 +355,10 @@ pub static CONDITIONS: &[&Condition] = &[
     &quake2::SURFACE_EXTENTS,
     &pak::FILES,
     &warcraft::BLP1_SIZE,
+    &warcraft::MDX_VERSION,
+    &warcraft::W3I_VERSION,
+    &warcraft::JPEG_FRAME_LARGER,
+    &warcraft::JPEG_FRAME_SMALLER,
     &wow::BLP_NOT_POWER_OF_TWO,
     &arma::PAA_NOT_POWER_OF_TWO,
     &arma::PAA_DXT_BELOW_BLOCK,
@@ -324,6 +368,22 @@ pub static CONDITIONS: &[&Condition] = &[
     &quake1::GOLDSRC_WAD_TEXTURE_SIZE,
     &quake1::SKY_SIZE,
     &quake1::TEXTURE_UPLOAD,
+    &quake3::SUBMODELS,
+    &quake3::FACE_POINTS,
+    &quake3::QFUSION_EMPTY_LUMP,
+    &quake3::MD3_VERTS,
+    &quake3::MD3_TRIANGLES,
+    &quake3::MD3_TAGS,
+    &quake3::MD3_SHADERS,
+    &quake3::MD3_EMPTY,
+    &quake3::MD3_SURFACE_IDENT,
+    &quake3::TGA_RENDERER,
+    &hexen2::VISLEAFS,
+    &hexen2::MODELS,
+    &hexen2::SURFACE_EXTENTS,
+    &hexen2::ANIM_SEQUENCE,
+    &hexen2::MIPTEX_NOT_16_ALIGNED,
+    &hexen2::SKY_SIZE,
 ];
 
 /// How loud a condition is whose refusing engines do not refuse the file outright: `refused`
@@ -337,6 +397,9 @@ pub struct Mild {
     pub refused: Severity,
     /// The severity when engines disagree and no target was chosen.
     pub split: Severity,
+    /// The severity when every chosen engine loads it: info for most; a warning where the engines
+    /// that load the file still change its pixels (a BLP JPEG frame padded to its level).
+    pub loaded: Severity,
     /// What the affected engines do, in the words before their names in a message
     /// ("drawn wrong by quake"): "refused by" would misstate a mis-draw.
     pub affected: &'static str,
@@ -344,18 +407,53 @@ pub struct Mild {
 
 /// Conditions that are quieter than a refusal.
 pub static MILD: &[Mild] = &[
+    // A face drawn cut and with the default shader by the id renderers; others draw it whole.
+    Mild {
+        condition: &quake3::FACE_POINTS,
+        refused: Severity::Warning,
+        split: Severity::Info,
+        loaded: Severity::Info,
+        affected: "drawn with the default shader by",
+    },
+    // A texture kind the Quake 3 renderer refuses: an error when a Quake 3 engine is targeted,
+    // info otherwise (Warcraft III and other games ship the same TGA kinds and load them).
+    Mild {
+        condition: &quake3::TGA_RENDERER,
+        refused: Severity::Error,
+        split: Severity::Info,
+        loaded: Severity::Info,
+        affected: "refused by",
+    },
     // WoW draws the texture solid green; Warcraft III draws it: a warning only for WoW.
     Mild {
         condition: &wow::BLP_NOT_POWER_OF_TWO,
         refused: Severity::Warning,
         split: Severity::Info,
+        loaded: Severity::Info,
         affected: "drawn wrong by",
+    },
+    // A Reforged model or map is fine for Reforged: by default worth knowing, an error only
+    // under a classic target.
+    Mild {
+        condition: &warcraft::MDX_VERSION,
+        refused: Severity::Error,
+        split: Severity::Info,
+        loaded: Severity::Info,
+        affected: "refused by",
+    },
+    Mild {
+        condition: &warcraft::W3I_VERSION,
+        refused: Severity::Error,
+        split: Severity::Info,
+        loaded: Severity::Info,
+        affected: "refused by",
     },
     // Arma 3 does not use it as a standard texture; UI icons load: a warning only for Arma.
     Mild {
         condition: &arma::PAA_NOT_POWER_OF_TWO,
         refused: Severity::Warning,
         split: Severity::Info,
+        loaded: Severity::Info,
         affected: "unusable as a model texture in",
     },
     // Quake 2's software renderer refuses it, the GL renderer loads it, and a target names the
@@ -364,6 +462,25 @@ pub static MILD: &[Mild] = &[
         condition: &quake2::SURFACE_EXTENTS,
         refused: Severity::Warning,
         split: Severity::Warning,
+        loaded: Severity::Info,
+        affected: "refused by",
+    },
+    // A JPEG frame larger than its level: Windows crops it (harmless); the Mac versions the spec
+    // names fail. Info by default, an error under `wc3-mac`.
+    Mild {
+        condition: &warcraft::JPEG_FRAME_LARGER,
+        refused: Severity::Error,
+        split: Severity::Info,
+        loaded: Severity::Info,
+        affected: "refused by",
+    },
+    // A JPEG frame smaller than its level: Windows pads it with transparent black (the pixels
+    // change, so a warning wherever it loads); the Mac versions the spec names fail.
+    Mild {
+        condition: &warcraft::JPEG_FRAME_SMALLER,
+        refused: Severity::Error,
+        split: Severity::Warning,
+        loaded: Severity::Warning,
         affected: "refused by",
     },
     // Only OFP Elite and ArmA 1 refuse `Cprs`: by default a packing choice worth knowing.
@@ -371,6 +488,7 @@ pub static MILD: &[Mild] = &[
         condition: &arma::PBO_CPRS,
         refused: Severity::Error,
         split: Severity::Info,
+        loaded: Severity::Info,
         affected: "refused by",
     },
     // GLQuake/WinQuake draw a garbled sky (read past a smaller texture); nothing refuses the map.
@@ -378,6 +496,15 @@ pub static MILD: &[Mild] = &[
         condition: &quake1::SKY_SIZE,
         refused: Severity::Warning,
         split: Severity::Info,
+        loaded: Severity::Info,
+        affected: "drawn wrong by",
+    },
+    // Hexen II's R_InitSky reads the same 256x128 layout.
+    Mild {
+        condition: &hexen2::SKY_SIZE,
+        refused: Severity::Warning,
+        split: Severity::Info,
+        loaded: Severity::Info,
         affected: "drawn wrong by",
     },
 ];

@@ -33,6 +33,16 @@ pub static BLP_NOT_POWER_OF_TWO: Condition = Condition {
             source: WC3_SPEC,
         },
         EngineLimit {
+            engine: Engine::Wc3_131,
+            max: None,
+            source: WC3_SPEC,
+        },
+        EngineLimit {
+            engine: Engine::Wc3Reforged,
+            max: None,
+            source: WC3_SPEC,
+        },
+        EngineLimit {
             engine: Engine::Wow335,
             max: Some(0),
             source: WOWPEDIA,

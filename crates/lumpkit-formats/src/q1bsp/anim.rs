@@ -7,9 +7,9 @@
 
 use crate::diag::Sink;
 use crate::error::Error;
-use crate::profiles::{Condition, quake1};
+use crate::profiles::{Condition, hexen2, quake1};
 
-use super::view::{Bsp1, Variant};
+use super::view::{Bsp1, Game, Variant};
 
 /// Slots walked: the walk is quadratic without the engines' arrays, and maps hold far fewer
 /// textures (id's `bspfile.h` `MAX_MAP_TEXTURES` is 512); a hostile table of millions of slots
@@ -86,10 +86,10 @@ impl Bsp1<'_> {
         if self.variant != Variant::Bsp29 {
             return Ok(());
         }
-        let (condition, prefixes): (&'static Condition, &[u8]) = if self.version == 30 {
-            (&quake1::GOLDSRC_ANIM_SEQUENCE, b"+-")
-        } else {
-            (&quake1::ANIM_SEQUENCE, b"+")
+        let (condition, prefixes): (&'static Condition, &[u8]) = match self.game {
+            Game::GoldSrc => (&quake1::GOLDSRC_ANIM_SEQUENCE, b"+-"),
+            Game::Hexen2 => (&hexen2::ANIM_SEQUENCE, b"+"),
+            Game::Quake => (&quake1::ANIM_SEQUENCE, b"+"),
         };
         if let Some(i) = self.broken_sequence(prefixes) {
             let at = self.texture(i).map_or(0, |(_, at)| at);

@@ -89,6 +89,27 @@ pub struct Model {
     pub numfaces: I32,
 }
 
+/// Hexen II's `dmodel_t` (80 bytes, uHexen2 `common/bspfile.h`, ericw-tools `dmodelh2_t`):
+/// Quake's record with `MAX_MAP_HULLS` 8 head nodes (the render tree and seven clipping hulls).
+#[derive(Clone, Copy, Debug, FromBytes, KnownLayout, Immutable, Unaligned)]
+#[repr(C)]
+pub struct ModelH2 {
+    /// Bounds.
+    pub mins: [F32; 3],
+    /// Bounds.
+    pub maxs: [F32; 3],
+    /// Origin.
+    pub origin: [F32; 3],
+    /// Head node of the render tree and of the seven clipping hulls.
+    pub headnode: [I32; 8],
+    /// Leafs with visibility, not counting leaf 0.
+    pub visleafs: I32,
+    /// First face.
+    pub firstface: I32,
+    /// Face count.
+    pub numfaces: I32,
+}
+
 /// BSP2 `bsp2_dnode_t` (44 bytes, ericw-tools `bspfile.h`): 32-bit children (negative: leaf
 /// `-1 - c`), float bounds, 32-bit face range.
 pub use crate::q2bsp::raw::NodeX as Node2;

@@ -9,13 +9,13 @@ use zerocopy::little_endian::{F32, I32};
 
 use crate::diag::Sink;
 use crate::error::Error;
-use crate::profiles::{Condition, quake1};
+use crate::profiles::{Condition, hexen2, quake1};
 use crate::q2bsp::layout::{EdgeRecord, FaceRecord};
 use crate::q2bsp::raw::Vertex;
 
 use super::layout::{Bsp29, Layout};
 use super::raw::TexInfo;
-use super::view::{Bsp1, Variant};
+use super::view::{Bsp1, Game, Variant};
 
 /// `TEX_SPECIAL` in a texinfo's flags: the only thing that exempts a face from the extents check
 /// in every engine read (id `gl_model.c` and `model.c`, QuakeSpasm, ReHLDS `model.cpp`).
@@ -470,8 +470,10 @@ impl Bsp1<'_> {
         let faces = <[L::Face]>::ref_from_bytes(slice(7)).unwrap_or(&[]);
         let light_len = slice(8).len() as u64;
         let limits = self.variant == Variant::Bsp29;
-        let goldsrc = self.version == 30;
-        let sample_bytes: u64 = if goldsrc { 3 } else { 1 };
+        // GLQuake's 64 pages are packed for Quake's maps only: GoldSrc has no such limit read,
+        // Hexen II's GL renderer 128 pages ([`crate::profiles::hexen2`]).
+        let packs_pages = self.game == Game::Quake;
+        let sample_bytes: u64 = if self.game == Game::GoldSrc { 3 } else { 1 };
         let has_textures = !slice(2).is_empty();
         let mut scan = SurfaceScan::default();
         let mut pages = Packing::new(SIMULATED);
@@ -534,7 +536,7 @@ impl Bsp1<'_> {
             // Without a lightmap block to place (GoldSrc, or every page already full), a face
             // matters only if it may be the widest one reported: skip the exact rounding
             // otherwise, as Quake 2 does.
-            let places_block = !goldsrc && scan.full_at.is_none();
+            let places_block = packs_pages && scan.full_at.is_none();
             // The test of `rounded_if_may_exceed`, split around `special` and `places_block`:
             // as that one call here, the Quake 1 surface check took 5-7% more instructions
             // (callgrind, `qbsp_example-halflife` and `-bsp29`).
@@ -599,19 +601,18 @@ impl Bsp1<'_> {
             return Ok(());
         }
         let faces_at = self.lump_bytes(7).1;
-        let goldsrc = self.version == 30;
         let face_at = |i: usize| faces_at.saturating_add((i as u64).saturating_mul(20));
-        let extents: &'static Condition = if goldsrc {
-            &quake1::GOLDSRC_SURFACE_EXTENTS
-        } else {
-            &quake1::SURFACE_EXTENTS
+        let extents: &'static Condition = match self.game {
+            Game::GoldSrc => &quake1::GOLDSRC_SURFACE_EXTENTS,
+            Game::Hexen2 => &hexen2::SURFACE_EXTENTS,
+            Game::Quake => &quake1::SURFACE_EXTENTS,
         };
         if let Some((w, i)) = scan.widest
             && let Some(d) = extents.check(u64::try_from(w).unwrap_or(0), face_at(i))
         {
             sink.report(d)?;
         }
-        if !goldsrc {
+        if self.game == Game::Quake {
             let (used, at) = match scan.full_at {
                 Some(i) => (PAGES, face_at(i)),
                 None => (scan.pages_used, faces_at),

@@ -5,7 +5,8 @@
 //!   (id Quake `gl_model.c`/`model.c`, QuakeSpasm `gl_model.c`), a recursion from node 0 that
 //!   never returns when a child leads back up its path, and point queries (`Mod_PointInLeaf`)
 //!   follow children until they reach a leaf;
-//! - the clipping hulls (clipnodes, from each model's `headnode[1..3]`): `SV_HullPointContents`
+//! - the clipping hulls (clipnodes, from the heads of each model's hulls the game traces:
+//!   [`super::Game::clip_hulls`]): `SV_HullPointContents`
 //!   loops `while (num >= 0)` and `SV_RecursiveHullCheck` recurses, so a trace that enters a loop
 //!   never ends.
 //!
@@ -19,7 +20,7 @@ use crate::q2bsp::rules;
 use crate::q2bsp::tree::{Child, Walked, preorder, scratch_words, walk_nodes};
 
 use super::layout::{self, ClipNodeRecord, Layout, NodeRecord};
-use super::raw::Model;
+use super::models::ModelRecord;
 use super::validate::slice;
 use super::view::{Bsp1, Variant};
 
@@ -27,7 +28,7 @@ impl Bsp1<'_> {
     /// `u64` words of scratch [`Bsp1::check_trees`] needs.
     pub fn tree_scratch_words(&self) -> usize {
         let count = |lump: usize| {
-            let records = self.lumps.get(lump).zip(self.variant.specs().get(lump));
+            let records = self.lumps.get(lump).zip(self.specs().get(lump));
             records.map_or(0, |(l, spec)| l.count(spec) as usize)
         };
         // Nodes with leafs, then clipnodes (no leafs) in the same scratch.
@@ -35,7 +36,7 @@ impl Bsp1<'_> {
     }
 
     /// Reports the first loop in the render tree (from node 0 and every model's head node) and in
-    /// the clipping hulls (from every model's hull heads 1–3). Run after [`Bsp1::validate`] on a
+    /// the clipping hulls (from every model's heads of the hulls its game traces). Run after [`Bsp1::validate`] on a
     /// clean map; does nothing when `scratch` is shorter than [`Bsp1::tree_scratch_words`].
     pub fn check_trees(&self, scratch: &mut [u64], sink: &mut impl Sink) -> Result<(), Error> {
         match self.variant {
@@ -53,18 +54,15 @@ impl Bsp1<'_> {
         let nodes: &[L::Node] = slice(self.lump(5).0);
         let clipnodes: &[L::ClipNode] = slice(self.lump(9).0);
         let leafs = slice::<L::Leaf>(self.lump(10).0).len();
-        let models: &[Model] = slice(self.lump(14).0);
-        let record = |lump: usize| u64::from(L::SPECS.get(lump).map_or(1, |s| s.record));
+        let specs = self.specs();
+        let record = |lump: usize| u64::from(specs.get(lump).map_or(1, |s| s.record));
         let at = |lump: usize, i: usize| {
             self.lump(lump)
                 .1
                 .saturating_add((i as u64).saturating_mul(record(lump)))
         };
-        let head = |m: &Model, hull: usize| {
-            m.headnode
-                .get(hull)
-                .and_then(|h| usize::try_from(h.get()).ok())
-        };
+        let head =
+            |m: &ModelRecord, hull: usize| m.hull_head(hull).and_then(|h| usize::try_from(h).ok());
         // Render tree: node 0 first (where `Mod_SetParent` starts), then each model's head.
         let n_nodes = nodes.len() as u64;
         let node_children = |n: usize| {
@@ -79,7 +77,7 @@ impl Bsp1<'_> {
             })
         };
         // Only loops matter here, and nodes in preorder cannot loop: the walk runs only otherwise.
-        let heads = core::iter::once(Some(0)).chain(models.iter().map(|m| head(m, 0)));
+        let heads = core::iter::once(Some(0)).chain(self.models().map(|m| head(&m, 0)));
         if !preorder(nodes.len(), node_children)
             && let Some(Walked::Cycle { node, child, head }) =
                 walk_nodes(nodes.len(), leafs, heads, node_children, scratch)
@@ -90,24 +88,30 @@ impl Bsp1<'_> {
                 rules::NODE_CYCLE.with(at(5, node), [node as u64, child as u64, model as u64]),
             );
         }
-        // Clipping hulls 1–3 of every model; a negative child is a contents value.
+        // The clipping hulls of every model that the game traces; a negative child is a contents
+        // value.
+        let hulls = self.game.clip_hulls();
         let clip_children = |n: usize| {
             clipnodes.get(n).map_or([Child::Nothing; 2], |c| {
                 c.children()
                     .map(|c| usize::try_from(c).map_or(Child::Nothing, Child::Node))
             })
         };
-        let hull_heads = models
-            .iter()
-            .flat_map(|m| (1..4).map(move |hull| head(m, hull)));
+        let hull_heads = self
+            .models()
+            .flat_map(|m| (1..=hulls).map(move |hull| head(&m, hull)));
         if !preorder(clipnodes.len(), clip_children)
             && let Some(Walked::Cycle { node, child, head }) =
                 walk_nodes(clipnodes.len(), 0, hull_heads, clip_children, scratch)
         {
-            return sink.report(
-                rules::CLIPNODE_CYCLE
-                    .with(at(9, node), [node as u64, child as u64, (head / 3) as u64]),
-            );
+            return sink.report(rules::CLIPNODE_CYCLE.with(
+                at(9, node),
+                [
+                    node as u64,
+                    child as u64,
+                    head.checked_div(hulls).unwrap_or(0) as u64,
+                ],
+            ));
         }
         Ok(())
     }

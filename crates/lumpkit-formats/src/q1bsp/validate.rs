@@ -24,7 +24,7 @@ use crate::q2bsp::rules;
 use crate::q2bsp::validate::{any_at_least, lane};
 
 use super::layout::{self, ClipNodeRecord, Layout, LeafRecord, NodeRecord};
-use super::raw::{Model, TexInfo};
+use super::raw::TexInfo;
 use super::view::{Bsp1, Variant};
 
 pub(super) fn slice<T: FromBytes + zerocopy::Immutable + zerocopy::KnownLayout>(b: &[u8]) -> &[T] {
@@ -71,7 +71,8 @@ impl Bsp1<'_> {
         // The faces' projections, walked once: the renderer limits now, the lighting lump below.
         let scan = self.scan_surfaces::<L>();
         self.report_surfaces(&scan, sink)?;
-        let record = |i: usize| u64::from(L::SPECS.get(i).map_or(1, |s| s.record));
+        let specs = self.specs();
+        let record = |i: usize| u64::from(specs.get(i).map_or(1, |s| s.record));
         let planes: &[Plane] = slice(self.lump(1).0);
         let textures_lump = self.lump(2).0;
         let vis_len = self.lump(4).0.len() as u64;
@@ -81,7 +82,6 @@ impl Bsp1<'_> {
         let clipnodes: &[L::ClipNode] = slice(self.lump(9).0);
         let leafs: &[L::Leaf] = slice(self.lump(10).0);
         let marks: &[L::Mark] = slice(self.lump(11).0);
-        let models: &[Model] = slice(self.lump(14).0);
         let geo = Geometry::<L> {
             vertexes: slice(self.lump(3).0),
             edges: slice(self.lump(12).0),
@@ -150,6 +150,7 @@ impl Bsp1<'_> {
                 break;
             }
         }
+        let mut degenerate_reported = false;
         for (i, f) in faces.iter().enumerate() {
             let plane = f.planenum();
             let (first, numedges) = f.edges();
@@ -157,10 +158,18 @@ impl Bsp1<'_> {
             let tex = f.texinfo();
             // The face's file offset only for a finding (once per face, it was 2% of validating
             // `qbsp_example-bsp29`).
+            // A face of fewer than 3 edges loads (QuakeSpasm warns "bad numedges", id Quake does
+            // not check): a warning, once, and the other faces are still checked.
+            if numedges < 3 && !degenerate_reported {
+                degenerate_reported = true;
+                sink.report(
+                    rules::FACE_EDGE_COUNT
+                        .with(at(7, i), [i as u64, numedges, 0])
+                        .with_severity(crate::diag::Severity::Warning),
+                )?;
+            }
             let finding = if plane >= n_planes {
                 Some((&rules::BAD_PLANENUM, [7, i as u64, plane]))
-            } else if numedges < 3 {
-                Some((&rules::FACE_EDGE_COUNT, [i as u64, numedges, 0]))
             } else if end > geo.surfedges.len() as u64 {
                 Some((&rules::BAD_FACE_EDGES, [i as u64, end, 0]))
             } else if tex >= n_texinfo {
@@ -232,15 +241,18 @@ impl Bsp1<'_> {
                 break;
             }
         }
-        // Clipping hulls 1 and 2 (GoldSrc also 3, its crouching hull; Quake never uses hull 3). A
-        // negative head is a contents value; a map without clipnodes is left alone (a compiler's
-        // `-noclip`), as the render head check tolerates an empty nodes lump.
-        let hulls = if self.version == 30 { 3 } else { 2 };
+        // The clipping hulls the game traces ([`super::Game::clip_hulls`]: Quake 1 and 2,
+        // GoldSrc also 3, Hexen II 1 to 5). Each engine's `Mod_LoadSubmodels` copies the heads
+        // unchecked and `Mod_LoadBrushModel` makes them the hulls' first clipnodes, so the first
+        // trace (`SV_HullPointContents`) reads past the lump. A negative head is a contents value;
+        // a map without clipnodes is left alone (a compiler's `-noclip`), as the render head check
+        // tolerates an empty nodes lump.
+        let hulls = self.game.clip_hulls();
         let n_clip = clipnodes.len() as u64;
         if n_clip > 0
-            && let Some((i, hull, head)) = models.iter().enumerate().find_map(|(i, m)| {
+            && let Some((i, hull, head)) = self.models().enumerate().find_map(|(i, m)| {
                 (1..=hulls).find_map(|j| {
-                    let head = m.headnode.get(j)?.get();
+                    let head = m.hull_head(j)?;
                     (head >= 0 && u64::from(head.unsigned_abs()) >= n_clip).then_some((
                         i,
                         j as u64,
@@ -251,10 +263,9 @@ impl Bsp1<'_> {
         {
             sink.report(rules::BAD_CLIP_HEADNODE.with(at(14, i), [i as u64, head, hull]))?;
         }
-        for (i, m) in models.iter().enumerate() {
-            let head = m.headnode.first().map_or(0, |h| h.get());
-            let end = u64::from(m.firstface.get() as u32)
-                .saturating_add(u64::from(m.numfaces.get() as u32));
+        for (i, m) in self.models().enumerate() {
+            let head = m.headnode[0];
+            let end = u64::from(m.firstface as u32).saturating_add(u64::from(m.numfaces as u32));
             if head < 0 || head as u64 >= n_nodes.max(1) {
                 sink.report(
                     rules::BAD_HEADNODE.with(at(14, i), [i as u64, i64::from(head) as u64, 0]),

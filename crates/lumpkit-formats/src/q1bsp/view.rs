@@ -87,6 +87,56 @@ pub static LUMPS_2PSB: [LumpSpec; LUMP_COUNT] = [
     spec("models", 64),
 ];
 
+/// Hexen II's lump tables: the variant's, with the 80-byte model record ([`super::hexen2`]).
+const fn hexen2_specs(mut specs: [LumpSpec; LUMP_COUNT]) -> [LumpSpec; LUMP_COUNT] {
+    specs[LUMP_MODELS] = spec("models", 80);
+    specs
+}
+
+/// Hexen II's BSP29.
+pub static LUMPS_HEXEN2: [LumpSpec; LUMP_COUNT] = hexen2_specs(LUMPS);
+/// Hexen II's BSP2 (ericw-tools `bspver_h2bsp2`).
+pub static LUMPS_BSP2_HEXEN2: [LumpSpec; LUMP_COUNT] = hexen2_specs(LUMPS_BSP2);
+/// Hexen II's 2PSB (ericw-tools `bspver_h2bsp2rmq`).
+pub static LUMPS_2PSB_HEXEN2: [LumpSpec; LUMP_COUNT] = hexen2_specs(LUMPS_2PSB);
+
+/// `LUMP_MODELS`.
+pub const LUMP_MODELS: usize = 14;
+
+/// The game a Quake 1 family map was made for: it decides the model record, the clipping hulls
+/// the engine traces, and which engines' limits apply ([`crate::profiles`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Game {
+    /// Quake and its ports (BSP29, BSP2, 2PSB).
+    Quake,
+    /// Half-Life and other GoldSrc games (BSP30).
+    GoldSrc,
+    /// Hexen II (BSP29, or BSP2 / 2PSB from ericw-tools, with 80-byte model records).
+    Hexen2,
+}
+
+impl Game {
+    /// The name `info` prints (`quake`, `goldsrc`, `hexen2`).
+    pub const fn name(self) -> &'static str {
+        match self {
+            Game::Quake => "quake",
+            Game::GoldSrc => "goldsrc",
+            Game::Hexen2 => "hexen2",
+        }
+    }
+
+    /// The clipping hulls the game's engines trace, counted from hull 1: Quake's player and
+    /// shambler hulls (2); GoldSrc's also its crouching hull (3); Hexen II's five (player,
+    /// scorpion, crouch, hydra, golem: uHexen2 `Mod_LoadClipnodes` sets up `hulls[1..5]`).
+    pub const fn clip_hulls(self) -> usize {
+        match self {
+            Game::Quake => 2,
+            Game::GoldSrc => 3,
+            Game::Hexen2 => 5,
+        }
+    }
+}
+
 /// Which record layout a Quake 1 family map uses.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Variant {
@@ -109,7 +159,7 @@ impl Variant {
         }
     }
 
-    /// The lump table of this variant.
+    /// The lump table of this variant (Quake's model record: see [`Bsp1::specs`]).
     pub fn specs(self) -> &'static [LumpSpec; LUMP_COUNT] {
         match self {
             Variant::Bsp29 => &LUMPS,
@@ -119,13 +169,25 @@ impl Variant {
     }
 }
 
-/// A Quake 1, GoldSrc, BSP2 or 2PSB map.
+/// The lump table of `variant` for a map of `game`.
+fn specs_of(variant: Variant, game: Game) -> &'static [LumpSpec; LUMP_COUNT] {
+    match (variant, game) {
+        (Variant::Bsp29, Game::Hexen2) => &LUMPS_HEXEN2,
+        (Variant::Bsp2, Game::Hexen2) => &LUMPS_BSP2_HEXEN2,
+        (Variant::Bsp2Rmq, Game::Hexen2) => &LUMPS_2PSB_HEXEN2,
+        (variant, _) => variant.specs(),
+    }
+}
+
+/// A Quake 1, GoldSrc, Hexen II, BSP2 or 2PSB map.
 #[derive(Clone, Copy, Debug)]
 pub struct Bsp1<'a> {
-    /// 29 (Quake), 30 (GoldSrc), or [`BSP2_MAGIC`] / [`BSP2RMQ_MAGIC`].
+    /// 29 (Quake, Hexen II), 30 (GoldSrc), or [`BSP2_MAGIC`] / [`BSP2RMQ_MAGIC`].
     pub version: u32,
     /// The record layout.
     pub variant: Variant,
+    /// The game the map was made for.
+    pub game: Game,
     /// Every lump, checked.
     pub lumps: [LumpData<'a>; LUMP_COUNT],
     /// Whether every lump is usable.
@@ -170,12 +232,20 @@ impl<'a> Bsp1<'a> {
                 [u64::from(version), 0, 0],
             ));
         };
+        let game = if version == VERSION_GOLDSRC {
+            Game::GoldSrc
+        } else if super::hexen2::is_hexen2(file, variant.specs()) {
+            Game::Hexen2
+        } else {
+            Game::Quake
+        };
         let mut lumps = [dir::EMPTY; LUMP_COUNT];
-        let specs = variant.specs();
+        let specs = specs_of(variant, game);
         let clean = dir::read(file, 4, specs, Some(LUMP_ENTITIES), &mut lumps, sink)?;
         let mut bsp = Bsp1 {
             version,
             variant,
+            game,
             lumps,
             clean,
             texture_count: 0,
@@ -221,20 +291,21 @@ impl<'a> Bsp1<'a> {
         Ok(count)
     }
 
+    /// The lump table of this map: its variant's, with Hexen II's model record for a Hexen II map.
+    pub fn specs(&self) -> &'static [LumpSpec; LUMP_COUNT] {
+        specs_of(self.variant, self.game)
+    }
+
     /// The lump directory with counts as `info` prints them (`textures` = miptex count).
     pub fn counts(&self) -> impl Iterator<Item = (&'static str, u64)> + '_ {
-        self.variant
-            .specs()
-            .iter()
-            .zip(self.lumps.iter())
-            .map(|(s, l)| {
-                if s.name == "textures" {
-                    let declared = bytes::i32_le(l.bytes, 0).map_or(0, |c| c.max(0) as u64);
-                    (s.name, declared)
-                } else {
-                    (s.name, l.count(s))
-                }
-            })
+        self.specs().iter().zip(self.lumps.iter()).map(|(s, l)| {
+            if s.name == "textures" {
+                let declared = bytes::i32_le(l.bytes, 0).map_or(0, |c| c.max(0) as u64);
+                (s.name, declared)
+            } else {
+                (s.name, l.count(s))
+            }
+        })
     }
 
     /// The entity lump.

@@ -22,11 +22,12 @@ pub static QBISM: Rule = Rule {
     severity: Severity::Info,
     message: "Qbism QBSP map (32-bit indices, larger records): read and validated with the extended layout; id Quake 2 refuses it, Q2PRO and yquake2 load it",
 };
-/// lump 0 (offset + length = 1) ends past the end of the file (2 bytes); the game refuses the map
+/// lump 0 (offset + length = 1) ends past the end of the file (2 bytes); Quake 2 engines refuse the map,
+/// Quake 1 engines (id `gl_model.c`, QuakeSpasm) take the index unchecked and read past the lump
 pub static LUMP_OUT_OF_BOUNDS: Rule = Rule {
     code: "bsp-lump-out-of-bounds",
     severity: Severity::Error,
-    message: "lump {0} (offset + length = {1}) ends past the end of the file ({2} bytes); the game refuses the map",
+    message: "lump {0} (offset + length = {1}) ends past the end of the file ({2} bytes); Quake 2 engines refuse the map, Quake 1 engines do not check the directory and read past the file",
 };
 /// lump 0 is 1 bytes, not a multiple of its 2-byte record; the game refuses it (funny lump size)
 pub static LUMP_MISALIGNED: Rule = Rule {
@@ -46,17 +47,19 @@ pub static LUMP_EMPTY: Rule = Rule {
     severity: Severity::Error,
     message: "lump {0} has no records; a map needs at least one node, leaf and model",
 };
-/// lump 0 record 1 names plane 2, past the planes lump; the game refuses the map
+/// lump 0 record 1 names plane 2, past the planes lump; Quake 2 engines refuse the map,
+/// Quake 1 engines (id `gl_model.c`, QuakeSpasm) take the index unchecked and read past the lump
 pub static BAD_PLANENUM: Rule = Rule {
     code: "bsp-bad-planenum",
     severity: Severity::Error,
-    message: "lump {0} record {1} names plane {2}, past the planes lump; the game refuses the map",
+    message: "lump {0} record {1} names plane {2}, past the planes lump; Quake 2 engines refuse the map; Quake 1 engines take a node's or face's plane unchecked and read past the planes (a clipnode's: QuakeSpasm refuses the map, id Quake reads past)",
 };
-/// node 0 has child node 1, past the nodes lump; the game refuses the map
+/// node 0 has child node 1, past the nodes lump; Quake 2 engines refuse the map,
+/// Quake 1 engines (id `gl_model.c`, QuakeSpasm) take the index unchecked and read past the lump
 pub static BAD_CHILD_NODE: Rule = Rule {
     code: "bsp-bad-child-node",
     severity: Severity::Error,
-    message: "node {0} has child node {1}, past the nodes lump; the game refuses the map",
+    message: "node {0} has child node {1}, past the nodes lump; Quake 2 engines refuse the map; Quake 1 engines take a clipnode's child unchecked and traces read past the clipnodes",
 };
 /// A node's child leaf is past the leafs lump: Q2PRO refuses the map; Quake 1 engines differ
 /// (QuakeSpasm and DarkPlaces `Mod_LoadNodes` substitute the solid leaf, id Quake does not check).
@@ -65,35 +68,42 @@ pub static BAD_CHILD_LEAF: Rule = Rule {
     severity: Severity::Error,
     message: "node {0} has child leaf {1}, past the leafs lump; Q2PRO refuses the map, QuakeSpasm and DarkPlaces put the solid leaf there, id Quake points past the leafs",
 };
-/// lump 0 record 1 names texinfo 2, past the texinfo lump; the game refuses the map
+/// lump 0 record 1 names texinfo 2, past the texinfo lump; Quake 2 engines refuse the map,
+/// Quake 1 engines (id `gl_model.c`, QuakeSpasm) take the index unchecked and read past the lump
 pub static BAD_TEXINFO: Rule = Rule {
     code: "bsp-bad-texinfo",
     severity: Severity::Error,
-    message: "lump {0} record {1} names texinfo {2}, past the texinfo lump; the game refuses the map",
+    message: "lump {0} record {1} names texinfo {2}, past the texinfo lump; Quake 2 engines refuse the map, Quake 1 engines take it unchecked and read past the texinfo",
 };
-/// lump 0 record 1: faces up to 2 lie past the faces lump; the game refuses the map
+/// lump 0 record 1: faces up to 2 lie past the faces lump; Quake 2 engines refuse the map,
+/// Quake 1 engines (id `gl_model.c`, QuakeSpasm) take the index unchecked and read past the lump
 pub static BAD_FACE_RANGE: Rule = Rule {
     code: "bsp-bad-face-range",
     severity: Severity::Error,
-    message: "lump {0} record {1}: faces up to {2} lie past the faces lump; the game refuses the map",
+    message: "lump {0} record {1}: faces up to {2} lie past the faces lump; Quake 2 engines refuse the map, Quake 1 engines take the range unchecked and read past the faces",
 };
-/// face 0: surfedges up to 1 lie past the surfedges lump; the game refuses the map
+/// face 0: surfedges up to 1 lie past the surfedges lump; Quake 2 engines refuse the map,
+/// Quake 1 engines (id `gl_model.c`, QuakeSpasm) take the index unchecked and read past the lump
 pub static BAD_FACE_EDGES: Rule = Rule {
     code: "bsp-bad-face-edges",
     severity: Severity::Error,
-    message: "face {0}: surfedges up to {1} lie past the surfedges lump; the game refuses the map",
+    message: "face {0}: surfedges up to {1} lie past the surfedges lump; Quake 2 engines refuse the map, Quake 1 engines read past the surfedges (CalcSurfaceExtents)",
 };
-/// face 0 has 1 edges (3 to 4096 allowed); the game refuses the map
+/// A face with fewer than 3 edges (Quake 2 also more than 4096). Q2PRO refuses such a Quake 2
+/// map (`LoadFace: bad surfedges`): an error. The Quake 1 family loads it: QuakeSpasm
+/// `Mod_LoadFaces` prints "bad numedges" and goes on, id Quake (`gl_model.c`, `model.c`) does not
+/// check; the face is a sliver that draws nothing. The Quake 1 check reports it as a warning, once.
 pub static FACE_EDGE_COUNT: Rule = Rule {
     code: "bsp-face-edge-count",
     severity: Severity::Error,
-    message: "face {0} has {1} edges (3 to 4096 allowed); the game refuses the map",
+    message: "face {0} has {1} edges (3 to 4096 allowed): Q2PRO refuses a Quake 2 map with it (bad surfedges); Quake 1 engines load the map (QuakeSpasm warns: bad numedges) and draw nothing for the face",
 };
-/// surfedge 0 names edge 1, past the edges lump; the game refuses the map
+/// surfedge 0 names edge 1, past the edges lump; Quake 2 engines refuse the map,
+/// Quake 1 engines (id `gl_model.c`, QuakeSpasm) take the index unchecked and read past the lump
 pub static BAD_SURFEDGE: Rule = Rule {
     code: "bsp-bad-surfedge",
     severity: Severity::Error,
-    message: "surfedge {0} names edge {1}, past the edges lump; the game refuses the map",
+    message: "surfedge {0} names edge {1}, past the edges lump; Quake 2 engines refuse the map, Quake 1 engines read past the edges when they build the face",
 };
 /// An edge names a vertex past the vertexes lump: Q2PRO checks every edge and refuses the map;
 /// Quake 1 engines copy edges unchecked and read the vertex a surfedge uses (only those are
@@ -109,11 +119,12 @@ pub static BAD_LEAFFACE: Rule = Rule {
     severity: Severity::Error,
     message: "leafface {0} names face {1}, past the faces lump; the game refuses the map",
 };
-/// leaf 0: leaffaces up to 1 lie past the leaffaces lump; the game refuses the map
+/// leaf 0: leaffaces up to 1 lie past the leaffaces lump; Quake 2 engines refuse the map,
+/// Quake 1 engines (id `gl_model.c`, QuakeSpasm) take the index unchecked and read past the lump
 pub static BAD_LEAFFACE_RANGE: Rule = Rule {
     code: "bsp-bad-leafface-range",
     severity: Severity::Error,
-    message: "leaf {0}: leaffaces up to {1} lie past the leaffaces lump; the game refuses the map",
+    message: "leaf {0}: leaffaces up to {1} lie past the leaffaces lump; Quake 2 engines refuse the map, Quake 1 engines take the range unchecked and read past the marksurfaces",
 };
 /// leafbrush 0 names brush 1, past the brushes lump; the game refuses the map
 pub static BAD_LEAFBRUSH: Rule = Rule {
@@ -133,11 +144,12 @@ pub static BAD_BRUSHSIDE_RANGE: Rule = Rule {
     severity: Severity::Error,
     message: "brush {0}: brushsides up to {1} lie past the brushsides lump; the game refuses the map",
 };
-/// model 0 has head node 1 (negative: leaf), past its lump; the game refuses the map
+/// model 0 has head node 1 (negative: leaf), past its lump; Quake 2 engines refuse the map,
+/// Quake 1 engines (id `gl_model.c`, QuakeSpasm) take the index unchecked and read past the lump
 pub static BAD_HEADNODE: Rule = Rule {
     code: "bsp-bad-headnode",
     severity: Severity::Error,
-    message: "model {0} has head node {1} (negative: leaf), past its lump; the game refuses the map",
+    message: "model {0} has head node {1} (negative: leaf), past its lump; Quake 2 engines refuse the map, Quake 1 engines take it unchecked (Mod_LoadSubmodels) and read past the nodes",
 };
 /// the world model's head node is 0, not node 0; the game refuses the map
 pub static MODEL0_HEADNODE: Rule = Rule {
@@ -269,11 +281,11 @@ pub static ENTITY_SYNTAX: Rule = Rule {
     severity: Severity::Error,
     message: "the entity lump has a syntax error at byte {0}; the game refuses the map (ED_LoadFromFile / ED_ParseEdict error)",
 };
-/// the textures lump (0 bytes) is shorter than its header for 1 textures; the game refuses the map
+/// The textures lump is shorter than its offset table: Quake 1 engines read the offsets unchecked.
 pub static TEXTURES_HEADER_SHORT: Rule = Rule {
     code: "bsp-textures-header-short",
     severity: Severity::Error,
-    message: "the textures lump ({0} bytes) is shorter than its header for {1} textures; the game refuses the map",
+    message: "the textures lump ({0} bytes) is shorter than its header for {1} textures; the engines read the offsets past it unchecked (Mod_LoadTextures)",
 };
 /// A texinfo names a texture past the textures lump's count.
 pub static BAD_MIPTEX_INDEX: Rule = Rule {
@@ -289,11 +301,11 @@ pub static BAD_VISOFS: Rule = Rule {
     message: "leaf {0} has its PVS row at {1}, past the {2}-byte visibility lump; the game reads garbage",
 };
 
-/// texture 0 of the textures lump starts at 1, outside the 2-byte lump; the game refuses the map
+/// A texture offset outside the textures lump: Quake 1 engines take it unchecked.
 pub static MIPTEX_BAD_OFFSET: Rule = Rule {
     code: "bsp-miptex-bad-offset",
     severity: Severity::Error,
-    message: "texture {0} of the textures lump starts at {1}, outside the {2}-byte lump; the game refuses the map",
+    message: "texture {0} of the textures lump starts at {1}, outside the {2}-byte lump; the engines take the offset unchecked and read the texture from outside the lump (Mod_LoadTextures)",
 };
 
 /// A count or size over an engine's limit (`MAX_MAP_*`): which engines refuse it comes from the
@@ -353,13 +365,14 @@ pub static PORTALNUM_PAST_COUNT: Rule = Rule {
     message: "an areaportal (the record at this offset) has {what}: {effect}; {sides}",
 };
 
-/// A Quake 1 / GoldSrc model's clipping-hull head node is past the clipnodes lump. id
-/// `Mod_LoadBrushModel` (`gl_model.c`, ReHLDS `model.cpp`) makes `headnode[1..]` each hull's first
-/// clipnode without a check, and the first collision test against the model reads past the lump.
+/// A Quake 1 / GoldSrc / Hexen II model's clipping-hull head node is past the clipnodes lump:
+/// `Mod_LoadSubmodels` copies the head nodes unchecked, `Mod_LoadBrushModel` (id `gl_model.c`,
+/// ReHLDS `model.cpp`, uHexen2 `gl_model.c`) makes each the hull's first clipnode, and the first
+/// collision test against the model (`SV_HullPointContents`) reads past the lump.
 pub static BAD_CLIP_HEADNODE: Rule = Rule {
     code: "bsp-bad-clip-headnode",
     severity: Severity::Error,
-    message: "model {0}'s clipping hull {2} starts at clipnode {1}, past the clipnodes lump; Quake and GoldSrc take it unchecked and collision tests read past the clipnodes",
+    message: "model {0}'s clipping hull {2} starts at clipnode {1}, past the clipnodes lump; the engines take it unchecked (Mod_LoadSubmodels, Mod_LoadBrushModel) and collision tests read past the clipnodes (SV_HullPointContents)",
 };
 
 /// Every Quake 1 / Quake 2 BSP rule.

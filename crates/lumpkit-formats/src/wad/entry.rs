@@ -29,7 +29,8 @@ pub enum Kind {
     Palette,
     /// WAD2 0x45: a console picture (qpic layout).
     ConsolePic,
-    /// WAD2 0x44 named `conchars` of 16,384 bytes: Quake's bare 128×128 character sheet.
+    /// A WAD2 entry named `conchars`, whatever its type: Quake's bare 128×128 character sheet,
+    /// which the engine looks up by name and reads as 16,384 bytes from the entry's start.
     Conchars,
     /// Anything else: listed and skipped.
     Unknown,
@@ -127,8 +128,15 @@ impl<'a> Entry<'a> {
         self.record.compression
     }
 
-    /// What this entry holds.
+    /// What this entry holds. Quake's `conchars` goes by its name, not its type: `Draw_Init`
+    /// (id `draw.c`, `gl_draw.c`) and QuakeSpasm's `Draw_LoadPics` take `W_GetLumpName
+    /// ("conchars")` and read 128×128 bytes from the entry's start, and `W_GetLumpName` looks at
+    /// names only, so a mod's `gfx.wad` that stores it as a qpic (0x42) or anything else still
+    /// draws it as the bare sheet.
     pub fn kind(&self) -> Kind {
+        if self.version == Version::Wad2 && self.name().eq_ignore_ascii_case(b"conchars") {
+            return Kind::Conchars;
+        }
         match (self.version, self.record.kind) {
             (Version::Wad3, 0x43) => Kind::Miptex,
             (Version::Wad3, 0x40) => Kind::Decal,
@@ -136,11 +144,6 @@ impl<'a> Entry<'a> {
             (Version::Wad3, 0x46) => Kind::Font,
             (Version::Wad2, 0x40) => Kind::Palette,
             (Version::Wad2, 0x45) => Kind::ConsolePic,
-            (Version::Wad2, 0x44)
-                if self.name().eq_ignore_ascii_case(b"conchars") && self.disk_size() == 16_384 =>
-            {
-                Kind::Conchars
-            }
             (Version::Wad2, 0x44) => Kind::Miptex,
             _ => Kind::Unknown,
         }
@@ -193,7 +196,7 @@ impl<'a> Entry<'a> {
             Kind::Miptex | Kind::Decal => Content::Miptex(Miptex::parse(data, trailing, sink)?),
             Kind::Qpic | Kind::ConsolePic => Content::Pic(Pic::qpic(data, trailing, sink)?),
             Kind::Font => Content::Pic(Pic::font(data, sink)?),
-            Kind::Conchars => Content::Pic(Pic::conchars(data)),
+            Kind::Conchars => Content::Pic(Pic::conchars(self.file, self.offset(), data, sink)?),
             Kind::Palette => match range(data, 0, 768).and_then(|p| p.try_into().ok()) {
                 Some(palette) => Content::Palette(palette),
                 None => {

@@ -18,7 +18,9 @@
 //! | 0x46 | — | font (`qfont_t`, 256 pixels wide, trailing palette) |
 //!
 //! Quake's `gfx.wad` stores `conchars` as type 0x44 but as 16,384 bare pixels (Xash3D
-//! `Image_LoadLMP`: "id software trick (image without header)"); we read it so. The font's pixel
+//! `Image_LoadLMP`: "id software trick (image without header)"). The engine finds it by name and
+//! reads those 16,384 bytes whatever the entry's type (`Draw_Init`, QuakeSpasm `Draw_LoadPics`), so
+//! every WAD2 entry named `conchars` is read so, as [`Kind::Conchars`]. The font's pixel
 //! block is always 256 pixels wide (`qlumpy` `GrabFont` lays glyphs into 256-wide rows; Xash3D
 //! `Image_LoadFNT` uses 256 × `height`). WAD2 type 0x45 has no surviving specification; we read the
 //! qpic layout.

@@ -11,10 +11,16 @@ use crate::miptex::PaletteLayout;
 use crate::miptex::palette::trailing_palette;
 
 use super::raw::{CharInfo, FontHeader, QpicHeader};
-use super::rules::{FONT_GLYPH_OUT_OF_BOUNDS, PIC_SIZE_ZERO, PIC_TOO_LARGE, PIC_TRUNCATED};
+use super::rules::{
+    CONCHARS_QPIC_HEADER, CONCHARS_SHORT, FONT_GLYPH_OUT_OF_BOUNDS, PIC_SIZE_ZERO, PIC_TOO_LARGE,
+    PIC_TRUNCATED,
+};
 
 /// Width of a font's pixel block.
 pub const FONT_WIDTH: u32 = 256;
+
+/// Bytes Quake reads for `conchars`: a 128 × 128 sheet of 8 × 8 glyphs.
+pub const CONCHARS_LEN: u64 = 128 * 128;
 
 /// A checked single-level picture.
 #[derive(Clone, Copy, Debug)]
@@ -116,15 +122,37 @@ impl<'a> Pic<'a> {
         })
     }
 
-    /// Quake's `conchars`: 128 × 128 bare pixels (the caller checked the size).
-    pub fn conchars(data: &'a [u8]) -> Pic<'a> {
-        Pic {
+    /// Quake's `conchars` (entry `data` at `offset` in `file`): the 16,384 bytes from the entry's
+    /// start, as the engine reads them whatever the entry's type and size. An entry shorter than
+    /// that is read on into the bytes after it, as the engine does (`wad-conchars-short`); one
+    /// that starts with a qpic header of 128×128 has those 8 bytes drawn as pixels
+    /// (`wad-conchars-qpic-header`). When the file ends before the sheet does, `pixels` is what
+    /// the file holds (the engine reads on into memory past it; a decoder shows that as zeros).
+    pub fn conchars<S: Sink + ?Sized>(
+        file: &'a [u8],
+        offset: u64,
+        data: &'a [u8],
+        sink: &mut S,
+    ) -> Result<Pic<'a>, Error> {
+        let len = data.len() as u64;
+        if len < CONCHARS_LEN {
+            sink.report(CONCHARS_SHORT.with(0, [len, CONCHARS_LEN, 0]))?;
+        }
+        let header = QpicHeader::ref_from_prefix(data).ok().map(|(h, _)| h);
+        if header.is_some_and(|h| (h.width.get(), h.height.get()) == (128, 128))
+            && len >= CONCHARS_LEN.saturating_add(8)
+        {
+            sink.report(CONCHARS_QPIC_HEADER.at(0))?;
+        }
+        let held = (file.len() as u64).saturating_sub(offset);
+        let pixels = range(file, offset, CONCHARS_LEN.min(held)).unwrap_or(data);
+        Ok(Pic {
             width: 128,
             height: 128,
             pixels_offset: 0,
-            pixels: data,
+            pixels,
             palette: None,
             glyphs: None,
-        }
+        })
     }
 }

@@ -139,6 +139,26 @@ pub static GFX_CONCHARS_MISSING: Rule = Rule {
     message: "this gfx.wad has no `conchars` entry: Quake stops at start-up (WinQuake W_GetLumpinfo: \"conchars not found\"; QuakeSpasm Draw_LoadPics: \"couldn't load conchars\")",
 };
 
+/// Quake's `conchars` entry holds fewer than the 16,384 bytes the engine reads by name: `Draw_Init`
+/// (id `draw.c`, `gl_draw.c`) and QuakeSpasm's `Draw_LoadPics` read 128×128 bytes from the entry's
+/// start without looking at its size, so the bytes after it (the next entries or the directory)
+/// become glyphs (memory past the loaded file, when the file ends first). `args = [bytes, 16384,
+/// 0]`.
+pub static CONCHARS_SHORT: Rule = Rule {
+    code: "wad-conchars-short",
+    severity: Severity::Warning,
+    message: "`conchars` holds {0} bytes, fewer than the {1} (128x128) Quake reads by name whatever the entry's size (Draw_Init, Draw_LoadPics): the bytes after it are drawn as glyphs (memory past the file, where it ends first); lumpkit shows the file's bytes after it, and transparent pixels past its end",
+};
+
+/// Quake's `conchars` entry starts with a qpic header of 128×128 (a tool wrote it as a picture
+/// with its header): the engine reads bare pixels from the entry's start, so the 8 header bytes
+/// become the first 8 pixels and every glyph is drawn one 8-pixel cell to the right.
+pub static CONCHARS_QPIC_HEADER: Rule = Rule {
+    code: "wad-conchars-qpic-header",
+    severity: Severity::Warning,
+    message: "`conchars` starts with a 128x128 qpic header, but Quake reads it as 16,384 bare bytes by name (Draw_Init, Draw_LoadPics): the header is drawn as pixels and every glyph is shifted one cell right (each character shows the one before it); lumpkit shows the same",
+};
+
 /// Every WAD rule.
 pub static RULES: &[&Rule] = &[
     &UNSUPPORTED_VERSION,
@@ -159,4 +179,6 @@ pub static RULES: &[&Rule] = &[
     &PIC_TOO_LARGE,
     &FONT_GLYPH_OUT_OF_BOUNDS,
     &PALETTE_SHORT,
+    &CONCHARS_SHORT,
+    &CONCHARS_QPIC_HEADER,
 ];

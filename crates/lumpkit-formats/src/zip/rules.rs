@@ -28,11 +28,20 @@ pub static ZIP64_INVALID: Rule = Rule {
     severity: Severity::Error,
     message: "the Zip64 locator points at offset {0}, where no Zip64 end-of-central-directory record is: readers refuse the archive",
 };
-/// The archive is one part of a split (multi-disk) archive.
+/// The file is one part of a split (multi-disk, "spanned") archive: its end record names a disk
+/// other than the first. PKZIP and Info-ZIP (`zip -s`) write such archives as `name.z01`,
+/// `name.z02` … and a last part `name.zip` that holds the end record; each member's offset counts
+/// from the start of its own part, so no part can be extracted alone: Info-ZIP `unzip` and CPython
+/// list the names of the last part and fail on its members, and zlib's `unzip.c` as the Quake 3
+/// engines carry it (ioquake3 `code/qcommon/unzip.c` `unzOpen`) refuses any archive whose end
+/// record names a disk other than 0. Nothing is wrong with the file, and nothing in it can be
+/// checked: "not checked" (info, as every variant lumpkit does not read), once, instead of one
+/// "local header missing" error per member. `args = [this part (1-based), the part the central
+/// directory starts in (1-based), 0]`.
 pub static MULTI_DISK: Rule = Rule {
     code: "zip-multi-disk",
     severity: Severity::Info,
-    message: "the archive is disk {0} of a split archive (central directory on disk {1}): it cannot be read without the other parts, so it is not checked",
+    message: "the end record says this file is part {0} of a split archive (its central directory starts in part {1}): it cannot be extracted, nor checked, without the other parts (name.z01, name.z02 … beside it): readers list its names at most and fail on every member, Quake 3 engines refuse it (unzOpen); not checked; join the parts (zip -s 0) or ship the whole archive",
 };
 /// Bytes follow the end record beyond its declared comment.
 pub static TRAILING_DATA: Rule = Rule {

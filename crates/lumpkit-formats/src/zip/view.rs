@@ -204,13 +204,6 @@ impl<'a> Zip<'a> {
             .and_then(|t| Eocd::ref_from_prefix(t).ok())
             .map(|(e, _)| *e)
             .ok_or(Error::file(&rules::EOCD_MISSING, 0, [len, 0, 0]))?;
-        if eocd.disk.get() != eocd.cd_disk.get() {
-            return Err(Error::unsupported(
-                &rules::MULTI_DISK,
-                eocd_offset.saturating_add(4),
-                [eocd.disk.get().into(), eocd.cd_disk.get().into(), 0],
-            ));
-        }
         let comment_start = eocd_offset.saturating_add(EOCD_LEN);
         let comment_len = u64::from(eocd.comment_len.get());
         let comment = bytes::tail(file, comment_start)
@@ -230,12 +223,30 @@ impl<'a> Zip<'a> {
             zip64: false,
         };
         let mut end_records = eocd_offset;
+        let mut disks = (u32::from(eocd.disk.get()), u32::from(eocd.cd_disk.get()));
         if let Some(z64) = zip64_end(file, eocd_offset)? {
             zip.zip64 = true;
             zip.count = z64.1.entries.get();
             zip.cd_size = z64.1.cd_size.get();
             zip.cd_offset = z64.1.cd_offset.get();
             end_records = z64.0;
+            // A Zip64 archive saturates the 16-bit disk numbers and keeps them here (4.3.14).
+            disks = (z64.1.disk.get(), z64.1.cd_disk.get());
+        }
+        // One part of a split archive: every offset counts from the start of its own part, so
+        // nothing here can be read (or checked) without the others. Said once, before any member
+        // is looked at.
+        if disks != (0, 0) {
+            let (disk, cd_disk) = disks;
+            return Err(Error::unsupported(
+                &rules::MULTI_DISK,
+                eocd_offset.saturating_add(4),
+                [
+                    u64::from(disk).saturating_add(1),
+                    u64::from(cd_disk).saturating_add(1),
+                    0,
+                ],
+            ));
         }
         // The directory ends where the end records begin; what the offsets leave before it is a
         // prefix (as Info-ZIP and CPython read self-extractors).

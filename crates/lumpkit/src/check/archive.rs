@@ -19,7 +19,7 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 use lumpkit_formats::{Diagnostic, Error};
 
-use super::{Checked, Joins, MAX_NESTING, misnamed, not_ours, walk};
+use super::{Checked, Joins, MAX_NESTING, misnamed, not_ours, rival_claim, walk};
 use crate::format::Container;
 use crate::members::{Members, Opened, Outcome, Unread, Verify, Visit, read_all};
 use crate::registry::{SNIFF_PREFIX, Sniffed, by_extension, extension_of, sniff_claimed};
@@ -153,10 +153,7 @@ pub(super) fn walk_archive(
             0,
         ]));
     }
-    if let Some(claimed) = archive
-        .claimed
-        .filter(|c| c.name() != archive.format.name())
-    {
+    if let Some(claimed) = archive.claimed {
         report.diagnostics.insert(0, misnamed(claimed));
     }
     if let Some(entry) = out.get_mut(at) {
@@ -479,7 +476,7 @@ impl<'b> Visit<'b> for Checker<'_, 'b> {
                 },
             ) => {
                 let mut report = Report::new(format.name());
-                if let Some(claimed) = current.claimed.filter(|c| c.name() != format.name()) {
+                if let Some(claimed) = rival_claim(own, current.claimed, *format) {
                     report.diagnostics.push(misnamed(claimed));
                 }
                 report.fail(*error);

@@ -78,6 +78,25 @@ impl Checked {
 ///
 /// Everything decompressed inside the file comes out of one [`UnpackBudget`] (the caller's, or a new
 /// one of `ctx.limits.max_unpacked` bytes), so nested archives cannot multiply the limit.
+///
+/// ```
+/// use lumpkit::check::{JsonLine, check_tree};
+/// use lumpkit::{Context, Status};
+///
+/// let wal = lumpkit_testgen::wal::wal("e1u1/floor", 16, 16);
+/// let file = lumpkit_testgen::pak::pak(&[(b"textures/floor.wal", &wal)]);
+/// let ctx = Context { brief: true, ..Context::default() }; // as `check`: no info fields
+/// let mut results = Vec::new();
+/// check_tree(&ctx, "mod/pak0.pak", &file, &mut results);
+/// let paths: Vec<&str> = results.iter().map(|c| c.path.as_str()).collect();
+/// assert_eq!(paths, ["mod/pak0.pak", "mod/pak0.pak!textures/floor.wal"]);
+/// assert!(results.iter().all(|c| c.report.status() == Status::Ok));
+/// assert_eq!(results[1].location().collect::<Vec<_>>(), ["mod/pak0.pak", "textures/floor.wal"]);
+/// // The record `lumpkit check --json` prints for it.
+/// let line = serde_json::to_string(&JsonLine::new(&results[1], None))?;
+/// assert!(line.starts_with(r#"{"path":"mod/pak0.pak!textures/floor.wal","location":"#));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn check_tree(ctx: &Context<'_>, name: &str, bytes: &[u8], out: &mut Vec<Checked>) {
     check_tree_on(ctx, name, bytes, out, None);
 }
@@ -129,7 +148,7 @@ fn walk(
     if let Some(opened) = format.open_members(ctx, bytes) {
         let archive = archive::Archive {
             format,
-            claimed,
+            claimed: rival_claim(own_name, claimed, format),
             name,
             joins,
             bytes,
@@ -149,7 +168,7 @@ fn walk(
         ]));
         children.clear();
     }
-    if let Some(claimed) = claimed.filter(|c| c.name() != format.name()) {
+    if let Some(claimed) = rival_claim(own_name, claimed, format) {
         report.diagnostics.insert(0, misnamed(claimed));
     }
     // Members are named after the parent; only archives pay for keeping a copy of the name.
@@ -215,6 +234,23 @@ fn walk(
             }
         }
     }
+}
+
+/// The format `own_name`'s extension claims when the content is another `format` that does not
+/// also carry that extension ([`crate::Format::shared_extensions`]): the claim a mismatch is
+/// reported against.
+pub(super) fn rival_claim(
+    own_name: &str,
+    claimed: Option<&'static dyn crate::Format>,
+    format: &dyn crate::Format,
+) -> Option<&'static dyn crate::Format> {
+    let shared = extension_of(own_name).is_some_and(|e| {
+        format
+            .shared_extensions()
+            .iter()
+            .any(|s| s.eq_ignore_ascii_case(e))
+    });
+    claimed.filter(|c| c.name() != format.name() && !shared)
 }
 
 /// `lumpkit-extension-mismatch` for content that is not the `claimed` format its extension names,

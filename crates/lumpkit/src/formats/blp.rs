@@ -19,7 +19,9 @@ use std::borrow::Cow;
 use std::path::Path;
 
 use lumpkit_dxt::Dxt;
-use lumpkit_formats::blp::{Blp, Encoding, Header, Joined, LevelChunk, Mip, Version, rules};
+use lumpkit_formats::blp::{
+    Blp, Encoding, Header, Joined, LevelChunk, Mip, StoredAlpha, Version, rules,
+};
 use lumpkit_formats::{Error, Fault, Ignore, Limits, Sink, Strict};
 use lumpkit_pixels::{alpha, bgra, crop, palette};
 use serde::Serialize;
@@ -214,6 +216,9 @@ fn inspect_into(
     report.mips = Some(count);
     let keep = report.wants_fields();
     let mut listed = Vec::new();
+    // An invalid alphaBits reads as 0: what that drops is what the levels' stored bands hold.
+    let odd_alpha = blp.invalid_alpha_bits().is_some();
+    let mut stored = StoredAlpha::default();
     for level in 0..count {
         let (width, height) = blp.level_size(level);
         let (offset, size) = blp.entry(level).unwrap_or((0, 0));
@@ -228,6 +233,13 @@ fn inspect_into(
                 if let (Levels::External(_), Some(entry)) = (&levels, entry.as_mut()) {
                     entry.size = mip.declared_size;
                 }
+                if odd_alpha
+                    && let Some(opaque) = blp
+                        .indexed_band_opaque(&mip)
+                        .or_else(|| jpeg_band_opaque(&blp, &mip, &ctx.limits))
+                {
+                    stored.add(opaque);
+                }
                 if ctx.decode_pixels
                     && let Err(e) = decode_mip(&blp, &mip, &ctx.limits, false)
                 {
@@ -239,7 +251,31 @@ fn inspect_into(
         listed.extend(entry);
     }
     facts.levels = Some(listed);
-    Ok(())
+    blp.report_alpha_bits(stored, &mut report.sink(ctx.strict))
+}
+
+/// Whether a JPEG level's stored alpha band (the fourth component) is opaque over the level's
+/// pixels; `None` for other content or a level that does not decode. Run only for a file whose
+/// alphaBits is invalid (`blp-alpha-bits-invalid`): the game reads it as 0 bits, and whether that
+/// drops transparency (a warning) or nothing (info, the tools' habit on opaque icons) is only in
+/// the decoded band. The frame is checked against `limits` before the decoder allocates, as for
+/// any decode; the part of a larger frame that is cropped away is never drawn, so it is not looked
+/// at.
+fn jpeg_band_opaque(blp: &Blp<'_>, mip: &Mip<'_>, limits: &Limits) -> Option<bool> {
+    if blp.encoding() != Encoding::Jpeg {
+        return None;
+    }
+    let (pieces, frame) = jpeg_pieces(blp, mip, limits).ok()?;
+    let samples = jpeg_samples(&pieces, frame, mip, limits, false).ok()?;
+    let stride = (frame.0 as usize).saturating_mul(4);
+    let width = (mip.width.min(frame.0) as usize).saturating_mul(4);
+    let rows = mip.height.min(frame.1) as usize;
+    Some(samples.chunks_exact(stride.max(4)).take(rows).all(|row| {
+        row.get(..width)
+            .unwrap_or(row)
+            .chunks_exact(4)
+            .all(|p| p.get(3) == Some(&255))
+    }))
 }
 
 /// What a BLP holds beyond the common fields (`info --json`'s `encoding`, `alpha_bits`,

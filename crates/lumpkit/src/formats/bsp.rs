@@ -1,7 +1,8 @@
 //! BSP maps: Quake 2 (IBSP 38, and Qbism QBSP with its extended layout), Quake 1 (BSP29, and
-//! ericw-tools' BSP2 / 2PSB with theirs) and GoldSrc (BSP30).
+//! ericw-tools' BSP2 / 2PSB with theirs), Hexen II (BSP29 with its 80-byte model record), GoldSrc
+//! (BSP30), and the Quake 3 engines' IBSP 46/47, RBSP and FBSP ([`super::q3bsp`]).
 //!
-//! `info` prints `version`, `lumps` (`{name: records}`, bytes for the byte lumps; Quake 1's
+//! `info` prints `version`, for Quake 1 family maps `game` (`quake`, `goldsrc`, `hexen2`), `lumps` (`{name: records}`, bytes for the byte lumps; Quake 1's
 //! `textures` is the miptex count), `entities` (entity count) and for Quake 2 `clusters`; with `--vis`
 //! the per-cluster visible counts `pvs_visible` and `phs_visible`. `extract` writes `entities.txt`.
 
@@ -15,7 +16,7 @@ use serde::Serialize;
 
 use crate::engines::EngineVerdicts;
 use crate::format::ExtractSink;
-use crate::formats::bsp_textures;
+use crate::formats::{bsp_textures, q3bsp};
 use crate::rules::{NOT_A_PICTURE, PALETTE_REQUIRED};
 use crate::{Child, ChildContent, Context, Extracted, Format, Image, Report, Selection};
 
@@ -45,6 +46,8 @@ pub enum BspInfo {
     Quake2(Quake2BspInfo),
     /// A Quake 1 / GoldSrc map (29, 30, BSP2, 2PSB).
     Quake1(Quake1BspInfo),
+    /// A Quake 3-engine map (IBSP 46/47, RBSP 1, FBSP 1).
+    Quake3(crate::formats::q3bsp::Quake3BspInfo),
 }
 
 /// A Quake 2 map's facts (`info --json`'s `lumps`, `variant`, `entities`, `clusters`, and with
@@ -75,10 +78,14 @@ pub struct Quake2BspInfo {
     pub engines: Option<EngineVerdicts>,
 }
 
-/// A Quake 1 / GoldSrc map's facts (`info --json`'s `variant`, `lumps`, `entities`, `textures`).
+/// A Quake 1 / GoldSrc / Hexen II map's facts (`info --json`'s `game`, `variant`, `lumps`,
+/// `entities`, `textures`).
 #[derive(Clone, Debug, Serialize)]
 #[non_exhaustive]
 pub struct Quake1BspInfo {
+    /// The game the map was made for: `quake`, `goldsrc` or `hexen2` (a version-29 map with
+    /// Hexen II's 80-byte model records, told apart as ericw-tools does).
+    pub game: &'static str,
     /// `bsp2`, `2psb`, …; none for the numbered versions.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub variant: Option<String>,
@@ -133,12 +140,16 @@ impl Serialize for Lumps {
     }
 }
 
-/// The engines that load maps of this version (what `info`'s `engines` field judges for).
-fn family(bytes: &[u8]) -> Option<&'static [Engine]> {
-    match bytes.get(..4)? {
-        b"IBSP" => Some(&[Engine::Quake2, Engine::Yquake2, Engine::Q2pro]),
-        [29, 0, 0, 0] => Some(&[Engine::Quake, Engine::QuakeSpasm, Engine::Xash3d]),
-        [30, 0, 0, 0] => Some(&[Engine::GoldSrc, Engine::Xash3d]),
+/// The engines that load maps of this family (what `info`'s `engines` field judges for): Quake 2's
+/// for IBSP, and for a version 29 / 30 map its game's.
+fn family(bytes: &[u8], info: &BspInfo) -> Option<&'static [Engine]> {
+    match (bytes.get(..4)?, info) {
+        (b"IBSP", _) => Some(&[Engine::Quake2, Engine::Yquake2, Engine::Q2pro]),
+        ([29 | 30, 0, 0, 0], BspInfo::Quake1(q1)) => match q1.game {
+            "hexen2" => Some(&[Engine::Hexen2]),
+            "goldsrc" => Some(&[Engine::GoldSrc, Engine::Xash3d]),
+            _ => Some(&[Engine::Quake, Engine::QuakeSpasm, Engine::Xash3d]),
+        },
         _ => None,
     }
 }
@@ -153,10 +164,13 @@ impl Format for Bsp {
     }
 
     fn sniff(&self, bytes: &[u8]) -> bool {
-        is_q2(bytes) || is_q1(bytes)
+        q3bsp::is_q3(bytes) || is_q2(bytes) || is_q1(bytes)
     }
 
     fn inspect(&self, ctx: &Context<'_>, bytes: &[u8]) -> Report {
+        if q3bsp::is_q3(bytes) {
+            return q3bsp::inspect(ctx, bytes);
+        }
         let mut report = Report::for_context("bsp", ctx);
         let (result, info) = if is_q2(bytes) {
             let mut q2 = None;
@@ -172,10 +186,12 @@ impl Format for Bsp {
         }
         if let Some(mut info) = info {
             // Each engine's verdict on the map, judged from every finding above.
-            let verdicts = family(bytes).map(|engines| crate::engines::verdicts(&report, engines));
+            let verdicts =
+                family(bytes, &info).map(|engines| crate::engines::verdicts(&report, engines));
             match &mut info {
                 BspInfo::Quake2(q2) => q2.engines = verdicts,
                 BspInfo::Quake1(q1) => q1.engines = verdicts,
+                BspInfo::Quake3(_) => {}
             }
             report.set_info(info);
         }
@@ -183,6 +199,9 @@ impl Format for Bsp {
     }
 
     fn decode(&self, ctx: &Context<'_>, bytes: &[u8], sel: &Selection<'_>) -> Result<Image, Error> {
+        if q3bsp::is_q3(bytes) {
+            return q3bsp::decode(ctx, bytes, sel);
+        }
         if is_q2(bytes) {
             // Quake 2 maps name WAL files; they embed no pictures.
             return Err(Error::caller(&NOT_A_PICTURE, [0; 3]));
@@ -200,7 +219,7 @@ impl Format for Bsp {
     }
 
     fn children<'b>(&self, ctx: &Context<'_>, bytes: &'b [u8]) -> Result<Vec<Child<'b>>, Error> {
-        if is_q2(bytes) {
+        if is_q2(bytes) || q3bsp::is_q3(bytes) {
             return Ok(Vec::new());
         }
         let bsp = Bsp1::parse(bytes, &mut Ignore)?;
@@ -222,6 +241,9 @@ impl Format for Bsp {
         bytes: &[u8],
         out: &mut ExtractSink<'_>,
     ) -> io::Result<Vec<Error>> {
+        if q3bsp::is_q3(bytes) {
+            return q3bsp::extract(ctx, bytes, out);
+        }
         if is_q2(bytes) {
             return match Directory::parse(bytes, &mut Ignore) {
                 Ok(d) => {
@@ -360,6 +382,7 @@ fn inspect_q1(
     report.version = Some(bsp_textures::version(&bsp));
     if report.wants_fields() {
         *info = Some(Quake1BspInfo {
+            game: bsp.game.name(),
             variant: bsp.version_name().map(str::to_ascii_lowercase),
             lumps: Lumps::new(bsp.counts()),
             entities: None,

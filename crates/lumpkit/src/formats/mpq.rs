@@ -31,6 +31,9 @@ use crate::{Child, ChildContent, Context, Format, Image, Report, Selection};
 
 mod attributes;
 mod het_bet;
+mod map;
+
+pub use map::MapFacts;
 
 /// The MPQ format.
 #[derive(Clone, Copy, Debug, Default)]
@@ -253,8 +256,23 @@ fn open<'b>(ctx: &Context<'_>, bytes: &'b [u8]) -> Opened<'b> {
     let archive = match archive {
         Ok(a) => {
             report.version = Some((u32::from(a.mpq.version) + 1).into());
+            // A Warcraft III map is also read as a map: its files' facts and the invariants
+            // between them (`mpq/map.rs`).
+            let is_map = a.kind == MapKind::Warcraft3 || a.lookup(b"war3map.w3i").is_some();
+            let map = if is_map {
+                let mut sink = report.sink(ctx.strict);
+                match map::check(ctx, &a, &mut sink) {
+                    Ok(facts) => Some(Box::new(facts)),
+                    Err(e) => {
+                        report.fail(e);
+                        None
+                    }
+                }
+            } else {
+                None
+            };
             if report.wants_fields() {
-                report.set_info(info(&a));
+                report.set_info(info(&a, map));
             }
             Ok(a)
         }
@@ -940,7 +958,7 @@ fn path_unsafe(name: &str) -> bool {
 }
 
 /// The typed facts: header facts and the member list.
-fn info(archive: &Archive<'_>) -> MpqInfo {
+fn info(archive: &Archive<'_>, map: Option<Box<MapFacts>>) -> MpqInfo {
     let mpq = &archive.mpq;
     MpqInfo {
         header_offset: mpq.header_offset,
@@ -970,6 +988,7 @@ fn info(archive: &Archive<'_>) -> MpqInfo {
                 locale: (m.hash.locale != 0).then_some(m.hash.locale),
             })
             .collect(),
+        map_files: map,
     }
 }
 
@@ -1001,6 +1020,10 @@ pub struct MpqInfo {
     pub het_bet_entries: Option<u64>,
     /// Every member, in block order.
     pub entries: Vec<MpqEntry>,
+    /// For a Warcraft III map, its files' facts (`w3i`, `w3e`, `doo`, `imp`, `wpm`, `shd`,
+    /// `mmp`), flattened into the object.
+    #[serde(flatten)]
+    pub map_files: Option<Box<MapFacts>>,
 }
 
 /// One MPQ member.

@@ -398,11 +398,18 @@ fn decode_entry(
                 _ => picture_alpha(name, p.pixels),
             };
             let palette = palette_for(ctx, version, p.palette, base, &p)?;
+            // Only a `conchars` cut short by the end of the file holds fewer pixels than its
+            // size: the engine reads on past the file, shown here as zeros (transparent).
+            let need = ctx.limits.rgba_len(p.width, p.height)? / 4;
+            let mut pixels = Cow::Borrowed(p.pixels);
+            if pixels.len() < need {
+                pixels.to_mut().resize(need, 0);
+            }
             render(
                 ctx,
                 p.width,
                 p.height,
-                p.pixels,
+                &pixels,
                 &alpha_table(&palette, mode),
             )
         }

@@ -4,7 +4,6 @@
 use lumpkit_formats::mpq::attributes::{Attributes, AttributesFault};
 use lumpkit_formats::mpq::rules as mpq_rules;
 use lumpkit_formats::{Diagnostic, Error, Severity, Sink, bytes};
-use md5::{Digest as _, Md5};
 
 use super::{Archive, Entry};
 use crate::Context;
@@ -61,7 +60,7 @@ pub(super) struct Digest {
     want_crc: Option<u32>,
     want_md5: Option<[u8; 16]>,
     crc: crc32fast::Hasher,
-    md5: Option<Md5>,
+    md5: Option<lumpkit_decompress::Md5>,
 }
 
 impl Digest {
@@ -84,7 +83,7 @@ impl Digest {
             want_crc,
             want_md5,
             crc: crc32fast::Hasher::new(),
-            md5: want_md5.map(|_| Md5::new()),
+            md5: want_md5.map(|_| lumpkit_decompress::Md5::new()),
         })
     }
 
@@ -113,7 +112,7 @@ impl Digest {
             }
         }
         if let (Some(want), Some(md5)) = (self.want_md5, self.md5) {
-            let got: [u8; 16] = md5.finalize().into();
+            let got = md5.finalize();
             if got != want {
                 return Some(mpq_rules::ATTRIBUTES_MD5.here([index.into(), 0, 0]));
             }

@@ -1,0 +1,5 @@
+textures/a/b
+{
+	{
+		map textures/a/b.tga
+	}

@@ -1,0 +1,3 @@
+textures/a/b
+	map textures/a/b.tga
+}
