@@ -23,6 +23,22 @@ pub(crate) struct Output<'a> {
 struct Drain<'a> {
     to: &'a mut dyn FnMut(&[u8]),
     handed: usize,
+    /// Bytes appended from now on that the caller already has (a decoder that refused after
+    /// handing them on, replayed by another: [`Output::replay_from`]), counted but not handed again.
+    skip: usize,
+}
+
+impl Drain<'_> {
+    /// Hands `bytes` on, but for those the caller already has.
+    fn hand(&mut self, bytes: &[u8]) {
+        let had = self.skip.min(bytes.len());
+        self.skip = self.skip.saturating_sub(had);
+        let new = bytes.get(had..).unwrap_or_default();
+        if !new.is_empty() {
+            (self.to)(new);
+        }
+        self.handed = self.handed.saturating_add(bytes.len());
+    }
 }
 
 impl core::fmt::Debug for Drain<'_> {
@@ -52,7 +68,11 @@ impl<'a> Output<'a> {
         to: &'a mut dyn FnMut(&[u8]),
     ) -> Self {
         Output {
-            drain: Some(Drain { to, handed: 0 }),
+            drain: Some(Drain {
+                to,
+                handed: 0,
+                skip: 0,
+            }),
             ..Output::new(scratch, limit)
         }
     }
@@ -61,6 +81,18 @@ impl<'a> Output<'a> {
     /// back, and a codec must not ask for its whole room in place.
     pub(crate) fn drains(&self) -> bool {
         self.drain.is_some()
+    }
+
+    /// For a draining output: the bytes appended since `written` (an earlier [`Output::written`])
+    /// will be appended again by another decoder of the same stream, which the caller is not to
+    /// get twice. Both decoders decode the same stream, and a stream's bytes up to any point are
+    /// the same whoever decodes them, so the caller sees one decoder's output throughout.
+    pub(crate) fn replay_from(&mut self, written: usize) {
+        if let Some(drain) = &mut self.drain {
+            let again = drain.handed.saturating_sub(written);
+            drain.skip = drain.skip.saturating_add(again);
+            drain.handed = drain.handed.saturating_sub(again);
+        }
     }
 
     /// Bytes appended so far.
@@ -96,8 +128,7 @@ impl<'a> Output<'a> {
         let (fits, over) = bytes.split_at(bytes.len().min(room));
         if let Some(drain) = &mut self.drain {
             if !fits.is_empty() {
-                (drain.to)(fits);
-                drain.handed = drain.handed.saturating_add(fits.len());
+                drain.hand(fits);
             }
         } else {
             self.grow_for(fits.len());
@@ -153,8 +184,7 @@ impl<'a> Output<'a> {
         if let Some(drain) = &mut self.drain {
             let kept = self.out.get(self.start..).unwrap_or_default();
             if !kept.is_empty() {
-                (drain.to)(kept);
-                drain.handed = drain.handed.saturating_add(kept.len());
+                drain.hand(kept);
             }
             self.out.truncate(self.start);
         }

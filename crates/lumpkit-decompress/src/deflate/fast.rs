@@ -46,7 +46,8 @@ fn inflate_with(state: &mut Inflate, input: &[u8], out: &mut Output<'_>) -> Resu
         .saturating_mul(MAX_RATIO)
         .saturating_add(MAX_EXPANSION_SLACK);
     let room = out.room();
-    if room > 0 && room <= most {
+    // A draining output is handed its bytes piece by piece: never the whole room at once.
+    if room > 0 && room <= most && !out.drains() {
         return inflate_in_place(state, input, out);
     }
     // A roomy limit: decode in window-sized pieces (zlib keeps its own history), so that the
