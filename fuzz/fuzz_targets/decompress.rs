@@ -6,13 +6,17 @@
 //! ways: the same verdict, and the same bytes when it accepts. zlib and raw deflate (zlib-rs first,
 //! miniz_oxide on refusal) are checked where it matters: whatever zlib-rs alone accepts within
 //! the limit, miniz_oxide alone accepts with the same bytes (so the fast path never decides a
-//! stream the reference would have decided otherwise).
+//! stream the reference would have decided otherwise). A member checked as it is decoded
+//! (`decompress_sized_to`, never held) gets the verdict and the bytes a held one gets
+//! (`decompress_sized`), whichever decoder had handed bytes on before a refusal.
 #![no_main]
 
 use std::io::Read;
 
 use libfuzzer_sys::fuzz_target;
-use lumpkit_decompress::{Method, decompress, mpq_sector};
+use lumpkit_decompress::{
+    Method, decompress, decompress_sized, decompress_sized_to, mpq_sector,
+};
 
 fuzz_target!(|data: &[u8]| {
     let [selector, size, input @ ..] = data else {
@@ -60,6 +64,7 @@ fuzz_target!(|data: &[u8]| {
     if matches!(method, Method::Zlib | Method::Deflate) {
         zlib_rs_agrees_with_miniz(input, method == Method::Zlib, limit);
     }
+    streamed_as_held(method, input, limit);
     if let Ok(n) = verdict {
         assert_eq!(n, out.len());
         if method == Method::Bzip2 {
@@ -99,5 +104,21 @@ fn zlib_rs_agrees_with_miniz(input: &[u8], zlib: bool, limit: usize) {
     match reference {
         Ok(bytes) => assert!(bytes == buf, "zlib-rs and miniz_oxide differ"),
         Err(e) => panic!("zlib-rs accepts what miniz_oxide refuses: {:?}", e.status),
+    }
+}
+
+/// A member of `size` bytes streamed through a check gets the verdict a held one gets, and the
+/// same bytes when both accept; nothing is handed on past the size.
+fn streamed_as_held(method: Method, input: &[u8], size: usize) {
+    let mut held = Vec::new();
+    let held_verdict = decompress_sized(method, input, &mut held, size);
+    let mut streamed = Vec::new();
+    let streamed_verdict = decompress_sized_to(method, input, size as u64, &mut |piece| {
+        streamed.extend_from_slice(piece)
+    });
+    assert_eq!(streamed_verdict, held_verdict, "{method}: streamed and held verdicts differ");
+    assert!(streamed.len() <= size, "{method}: streamed past the size");
+    if held_verdict.is_ok() {
+        assert!(streamed == held, "{method}: streamed and held bytes differ");
     }
 }

@@ -335,20 +335,30 @@ pub trait Format: Sync + Send {
     /// assert_eq!(bytes.as_ref(), wal.as_slice());
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    fn children<'b>(&self, _ctx: &Context<'_>, _bytes: &'b [u8]) -> Result<Vec<Child<'b>>, Error> {
-        Ok(Vec::new())
+    ///
+    /// The default lists an archive's members through [`open_members`](Format::open_members),
+    /// and no member for other formats.
+    fn children<'b>(&self, ctx: &Context<'_>, bytes: &'b [u8]) -> Result<Vec<Child<'b>>, Error> {
+        match self.open_members(ctx, bytes) {
+            Some(opened) => crate::members::collect(ctx, opened).1,
+            None => Ok(Vec::new()),
+        }
     }
 
     /// The member called `name` (`/` and `\\` alike, ASCII case ignored, as the archives' games
     /// look names up), for a sibling file a member needs ([`Context::sibling`]). `None` when there
-    /// is none. The default lists [`children`](Format::children); archives that can find one
-    /// member by name override it to read only that one.
+    /// is none. The default reads an archive's members ([`open_members`](Format::open_members))
+    /// up to that one, and lists [`children`](Format::children) for other formats; archives with
+    /// a directory to look a name up in (MPQ's hash table) override it.
     fn member<'b>(
         &self,
         ctx: &Context<'_>,
         bytes: &'b [u8],
         name: &str,
     ) -> Option<Result<Cow<'b, [u8]>, Error>> {
+        if let Some(opened) = self.open_members(ctx, bytes) {
+            return crate::members::find(ctx, opened, name);
+        }
         let children = match self.children(ctx, bytes) {
             Ok(children) => children,
             Err(e) => return Some(Err(e)),
@@ -364,15 +374,19 @@ pub trait Format: Sync + Send {
     }
 
     /// [`inspect`](Format::inspect) and [`children`](Format::children) together, as `check` needs
-    /// both. Formats that would otherwise decode members twice (PBO's compressed entries, validated
-    /// by `inspect` and handed out by `children`) override it to do that work once; the result must
-    /// equal the two calls'.
+    /// both; the result must equal the two calls'. An archive ([`open_members`](Format::open_members))
+    /// is opened once for both by default; other formats that would otherwise parse twice (WAD's
+    /// textures, BSP's miptex) override it to do that work once.
     fn inspect_with_children<'b>(
         &self,
         ctx: &Context<'_>,
         bytes: &'b [u8],
     ) -> (Report, Result<Vec<Child<'b>>, Error>) {
-        (self.inspect(ctx, bytes), self.children(ctx, bytes))
+        match self.open_members(ctx, bytes) {
+            // An archive is opened once for both.
+            Some(opened) => crate::members::collect(ctx, opened),
+            None => (self.inspect(ctx, bytes), self.children(ctx, bytes)),
+        }
     }
 
     /// Writes the file's members. The default writes every child's bytes as they are and reports

@@ -146,15 +146,6 @@ impl Format for MpqFormat {
         members::inspect(ctx, open(ctx, bytes))
     }
 
-    /// Opens the archive once for both the report and the members.
-    fn inspect_with_children<'b>(
-        &self,
-        ctx: &Context<'_>,
-        bytes: &'b [u8],
-    ) -> (Report, Result<Vec<Child<'b>>, Error>) {
-        members::collect(ctx, open(ctx, bytes))
-    }
-
     /// One member by name through the hash table, as Storm finds it: a member a map names in no
     /// `(listfile)` (protected and old beta maps) is found as the game finds it.
     fn member<'b>(
@@ -171,10 +162,6 @@ impl Format for MpqFormat {
         let mut entry = archive.lookup(stored.as_bytes())?.clone();
         entry.name.get_or_insert(stored);
         Some(archive.read(ctx, &entry))
-    }
-
-    fn children<'b>(&self, ctx: &Context<'_>, bytes: &'b [u8]) -> Result<Vec<Child<'b>>, Error> {
-        members::collect(ctx, open(ctx, bytes)).1
     }
 
     fn open_members<'b>(&self, ctx: &Context<'_>, bytes: &'b [u8]) -> Option<Opened<'b>> {

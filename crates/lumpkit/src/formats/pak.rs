@@ -10,7 +10,7 @@ use lumpkit_formats::{Error, Ignore};
 use serde::Serialize;
 
 use crate::members::{self, Members, Opened, Outcome, Visit};
-use crate::{Child, Context, Format, Report};
+use crate::{Context, Format, Report};
 
 /// The PAK format.
 #[derive(Clone, Copy, Debug, Default)]
@@ -33,31 +33,8 @@ impl Format for Pak {
         members::inspect(ctx, open(ctx, bytes))
     }
 
-    /// Parses the directory and decodes compressed members once for both.
-    fn inspect_with_children<'b>(
-        &self,
-        ctx: &Context<'_>,
-        bytes: &'b [u8],
-    ) -> (Report, Result<Vec<Child<'b>>, Error>) {
-        members::collect(ctx, open(ctx, bytes))
-    }
-
-    fn children<'b>(&self, ctx: &Context<'_>, bytes: &'b [u8]) -> Result<Vec<Child<'b>>, Error> {
-        members::collect(ctx, open(ctx, bytes)).1
-    }
-
     fn open_members<'b>(&self, ctx: &Context<'_>, bytes: &'b [u8]) -> Option<Opened<'b>> {
         Some(open(ctx, bytes))
-    }
-
-    /// One member by name, read alone.
-    fn member<'b>(
-        &self,
-        ctx: &Context<'_>,
-        bytes: &'b [u8],
-        name: &str,
-    ) -> Option<Result<Cow<'b, [u8]>, Error>> {
-        members::find(ctx, open(ctx, bytes), name)
     }
 }
 

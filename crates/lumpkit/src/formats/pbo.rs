@@ -18,7 +18,7 @@ use std::collections::HashMap;
 
 use crate::members::{self, Members, Opened, Outcome, Visit};
 use crate::rules::{NO_SUCH_ENTRY, NOT_A_PICTURE};
-use crate::{Child, Context, Format, Image, Report, Selection};
+use crate::{Context, Format, Image, Report, Selection};
 
 /// Largest output per input byte of Bohemia LZSS (see `lumpkit_formats::paa::view`).
 const LZSS_MAX_RATIO: u64 = 9;
@@ -49,31 +49,8 @@ impl Format for PboFormat {
         members::inspect(ctx, open(ctx, bytes))
     }
 
-    /// Decompresses each `Cprs` entry once, for both the check and the member list.
-    fn inspect_with_children<'b>(
-        &self,
-        ctx: &Context<'_>,
-        bytes: &'b [u8],
-    ) -> (Report, Result<Vec<Child<'b>>, Error>) {
-        members::collect(ctx, open(ctx, bytes))
-    }
-
-    fn children<'b>(&self, ctx: &Context<'_>, bytes: &'b [u8]) -> Result<Vec<Child<'b>>, Error> {
-        members::collect(ctx, open(ctx, bytes)).1
-    }
-
     fn open_members<'b>(&self, ctx: &Context<'_>, bytes: &'b [u8]) -> Option<Opened<'b>> {
         Some(open(ctx, bytes))
-    }
-
-    /// One member by name, read alone.
-    fn member<'b>(
-        &self,
-        ctx: &Context<'_>,
-        bytes: &'b [u8],
-        name: &str,
-    ) -> Option<Result<Cow<'b, [u8]>, Error>> {
-        members::find(ctx, open(ctx, bytes), name)
     }
 
     fn decode(&self, ctx: &Context<'_>, bytes: &[u8], sel: &Selection<'_>) -> Result<Image, Error> {

@@ -20,7 +20,7 @@ use serde::Serialize;
 use sevenz_rust2::{Archive, ArchiveReader, EntryDecision, Password};
 
 use crate::members::{self, Members, Opened, Outcome, Visit};
-use crate::{Child, Context, Format, Report};
+use crate::{Context, Format, Report};
 
 /// The 7z format.
 #[derive(Clone, Copy, Debug, Default)]
@@ -41,19 +41,6 @@ impl Format for SevenZ {
 
     fn inspect(&self, ctx: &Context<'_>, bytes: &[u8]) -> Report {
         members::inspect(ctx, opened(ctx, bytes))
-    }
-
-    /// Decodes every member once, for both the check and the member list.
-    fn inspect_with_children<'b>(
-        &self,
-        ctx: &Context<'_>,
-        bytes: &'b [u8],
-    ) -> (Report, Result<Vec<Child<'b>>, Error>) {
-        members::collect(ctx, opened(ctx, bytes))
-    }
-
-    fn children<'b>(&self, ctx: &Context<'_>, bytes: &'b [u8]) -> Result<Vec<Child<'b>>, Error> {
-        members::collect(ctx, opened(ctx, bytes)).1
     }
 
     fn open_members<'b>(&self, ctx: &Context<'_>, bytes: &'b [u8]) -> Option<Opened<'b>> {

@@ -31,7 +31,7 @@ use serde::Serialize;
 use super::zip_names;
 use crate::members::{self, Hold, Members, Opened, Outcome, Visit};
 use crate::rules::{NO_SUCH_ENTRY, NOT_A_PICTURE};
-use crate::{Child, Context, Format, Image, Report, Selection};
+use crate::{Context, Format, Image, Report, Selection};
 
 /// The deprecated method number zstd had before 93.
 const METHOD_ZSTD_OLD: u16 = 20;
@@ -63,31 +63,8 @@ impl Format for ZipFormat {
         members::inspect(ctx, open(ctx, bytes))
     }
 
-    /// Reads each member once, for both the check and the member list.
-    fn inspect_with_children<'b>(
-        &self,
-        ctx: &Context<'_>,
-        bytes: &'b [u8],
-    ) -> (Report, Result<Vec<Child<'b>>, Error>) {
-        members::collect(ctx, open(ctx, bytes))
-    }
-
-    fn children<'b>(&self, ctx: &Context<'_>, bytes: &'b [u8]) -> Result<Vec<Child<'b>>, Error> {
-        members::collect(ctx, open(ctx, bytes)).1
-    }
-
     fn open_members<'b>(&self, ctx: &Context<'_>, bytes: &'b [u8]) -> Option<Opened<'b>> {
         Some(open(ctx, bytes))
-    }
-
-    /// One member by name, read alone.
-    fn member<'b>(
-        &self,
-        ctx: &Context<'_>,
-        bytes: &'b [u8],
-        name: &str,
-    ) -> Option<Result<Cow<'b, [u8]>, Error>> {
-        members::find(ctx, open(ctx, bytes), name)
     }
 
     /// `--entry NAME` picks a member by name (ASCII case and `\` against `/` ignored, as the
