@@ -6,7 +6,7 @@
 //! borrowing and freeing the opaque handles, writing through the caller's out-pointers, and
 //! calling the caller's callback. Each function converts its arguments with the helpers at the
 //! end, each one `unsafe` block with its SAFETY argument, then calls safe code in the other
-//! modules inside [`guard`], which turns a failure into a status and a panic into
+//! modules inside `guard` (`status.rs`), which turns a failure into a status and a panic into
 //! `LUMPKIT_STATUS_INTERNAL`, so no unwind reaches C.
 //!
 //! The caller's side of the contract (what the SAFETY comments rely on) is stated once in the

@@ -295,7 +295,9 @@ fn inspect_q2(
     report: &mut Report,
     info: &mut Option<Quake2BspInfo>,
 ) -> Result<(), Error> {
-    report.version = Some(q2bsp::view::VERSION.into());
+    // The version the file states: a variant lumpkit does not read is named by its own number.
+    let version = lumpkit_formats::bytes::u32_le(bytes, 4).unwrap_or(q2bsp::view::VERSION);
+    report.version = Some(version.into());
     let dir = Directory::parse(bytes, &mut report.sink(ctx.strict))?;
     if report.wants_fields() {
         *info = Some(Quake2BspInfo {
