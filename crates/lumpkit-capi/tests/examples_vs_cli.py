@@ -100,7 +100,11 @@ def main():
             # Sizes: the file's own, and each first-level member's where `info --json` lists one
             # entry of that name with a size and the ABI gives the member bytes of its own (a
             # WAD's textures have none: `-`).
-            entries = [e for e in info.get("entries", []) if isinstance(e, dict)]
+            # (`entries` is a count in some formats' info, e.g. war3map.imp's: no list to compare.)
+            listed_entries = info.get("entries")
+            if not isinstance(listed_entries, list):
+                listed_entries = []
+            entries = [e for e in listed_entries if isinstance(e, dict)]
             names = [e.get("name") for e in entries]
             sizes = {e["name"]: e["size"] for e in entries
                      if isinstance(e.get("size"), int) and names.count(e.get("name")) == 1}
