@@ -150,6 +150,14 @@ impl PixelFormat {
             85 => masked("rgb565", 16, RGB565),
             86 => masked("argb1555", 16, ARGB1555),
             115 => masked("argb4444", 16, ARGB4444),
+            // The plain UNORM formats are masks too: R8G8B8A8's byte order, missing channels 0
+            // and a missing alpha opaque, as the legacy masks of the same layouts decode.
+            24 => masked("rgb10a2", 32, [0x3FF, 0xF_FC00, 0x3FF0_0000, 0xC000_0000]),
+            35 => masked("rg16", 32, [0xFFFF, 0xFFFF_0000, 0, 0]),
+            49 => masked("rg8", 16, [0xFF, 0xFF00, 0, 0]),
+            56 => masked("r16", 16, [0xFFFF, 0, 0, 0]),
+            61 => masked("r8", 8, [0xFF, 0, 0, 0]),
+            65 => masked("a8", 8, [0, 0, 0, 0xFF]),
             1..=4 => other("rgba32", bits(128)),
             5..=8 => other("rgb32", bits(96)),
             9..=14 => other("rgba16", bits(64)),
@@ -163,7 +171,6 @@ impl PixelFormat {
             48..=52 => other("rg8", bits(16)),
             53..=59 => other("r16", bits(16)),
             60..=64 => other("r8", bits(8)),
-            65 => other("a8", bits(8)),
             67 => other("rgb9e5", bits(32)),
             _ => other("dxgi-other", None),
         }
