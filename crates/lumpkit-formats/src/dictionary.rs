@@ -13,7 +13,7 @@ use crate::paa::{PaaType, tags as paa_tags};
 use crate::q1bsp::view as q1;
 use crate::w3x::{doo as w3x_doo, grids as w3x_grids, w3e as w3x_w3e};
 use crate::wad::Version as WadVersion;
-use crate::{md3, pak, pbo, q2bsp, q3bsp, sevenz, tga, zip};
+use crate::{dds, md3, pak, pbo, q2bsp, q3bsp, sevenz, tga, zip};
 
 /// One dictionary entry: a name for people and the bytes as they appear in a file.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -234,6 +234,11 @@ static MD3: [Token; 2] = [
 
 static TGA: [Token; 1] = [token("tga_footer", tga::view::FOOTER_SIGNATURE)];
 
+static DDS: [Token; 2] = [
+    token("dds_magic", &dds::raw::MAGIC),
+    token("dds_dx10", &dds::raw::DX10),
+];
+
 static Q3TEXT: [Token; 4] = [
     token("brace_open", b"{"),
     token("brace_close", b"}"),
@@ -262,7 +267,7 @@ static MPQ: [Token; 5] = [
 ];
 
 /// The tokens of the format a corpus folder is named after (`blp`, `wad`, `paa`, `pbo`, `m2`, `bsp`,
-/// `pak`, `zip`, `7z`, `mpq`, `q3bsp`, `md3`, `tga`, `q3text`). Empty for formats with no magic or tag of their own (`wal`) and for
+/// `pak`, `zip`, `7z`, `mpq`, `q3bsp`, `md3`, `tga`, `dds`, `q3text`). Empty for formats with no magic or tag of their own (`wal`) and for
 /// names lumpkit does not know.
 pub fn tokens(format: &str) -> &'static [Token] {
     match format {
@@ -279,6 +284,7 @@ pub fn tokens(format: &str) -> &'static [Token] {
         "q3bsp" => &Q3BSP,
         "md3" => &MD3,
         "tga" => &TGA,
+        "dds" => &DDS,
         "q3text" => &Q3TEXT,
         "mdx" => &MDX,
         "w3x" => &W3X,
@@ -306,7 +312,7 @@ mod tests {
         for format in [
             "blp", "wad", "paa", "pbo", "m2", "bsp", "pak", "zip", "7z", "mpq", "q3bsp", "md3",
             "tga", "q3text", "blp", "wad", "paa", "pbo", "m2", "bsp", "pak", "zip", "7z", "mpq",
-            "mdx", "w3x",
+            "mdx", "w3x", "dds",
         ] {
             let list = tokens(format);
             assert!(!list.is_empty(), "{format}");

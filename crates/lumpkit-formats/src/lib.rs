@@ -47,6 +47,7 @@
 
 pub mod blp;
 pub mod bytes;
+pub mod dds;
 pub mod diag;
 pub mod dictionary;
 pub mod error;

@@ -63,6 +63,7 @@ pub static ALL: &[&[&Rule]] = &[
     crate::q3bsp::rules::RULES,
     crate::md3::rules::RULES,
     crate::tga::rules::RULES,
+    crate::dds::rules::RULES,
     crate::q3text::rules::RULES,
     crate::pak::rules::RULES,
     crate::wal::rules::RULES,

@@ -29,6 +29,7 @@ pub mod alpha;
 pub mod bgra;
 pub mod crop;
 pub mod indexed_alpha;
+pub mod masks;
 pub mod packed;
 pub mod palette;
 

@@ -17,6 +17,7 @@ pub mod bsp_textures;
 pub mod codec_cases;
 pub mod data;
 pub mod dcl;
+pub mod dds;
 pub mod fuzzed;
 pub mod fuzzed_blp;
 pub mod fuzzed_nest;
@@ -104,6 +105,7 @@ pub fn all() -> Vec<(&'static str, Vec<Sample>)> {
         ("q3bsp", q3bsp::samples()),
         ("md3", md3::samples()),
         ("tga", tga::samples()),
+        ("dds", dds::samples()),
         ("q3text", tga::text_samples()),
         ("mdx", mdx::samples()),
         ("w3x", w3x::samples()),

@@ -10,6 +10,7 @@ use serde::Serialize;
 pub use crate::formats::blp::{BlpInfo, BlpLevel};
 pub use crate::formats::bsp::{BspInfo, BspTextureSummary, Lumps, Quake1BspInfo, Quake2BspInfo};
 pub use crate::formats::bsp_textures::{BspTextureInfo, BspTextureLevel};
+pub use crate::formats::dds::{DdsInfo, DdsLevel};
 pub use crate::formats::m2::{
     Aabb, ListCut, M2Chunk, M2Chunked, M2Counts, M2Info, M2Material, M2Texture, SkinBatch,
     SkinInfo, ViewCounts,
@@ -89,6 +90,8 @@ info_enum!(
     SevenZ(SevenZInfo),
     /// A TGA picture.
     Tga(TgaInfo),
+    /// A DDS texture.
+    Dds(DdsInfo),
     /// A Quake 3 model skin.
     Q3Skin(Q3SkinInfo),
     /// A Quake 3 shader script.

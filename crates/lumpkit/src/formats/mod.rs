@@ -4,6 +4,7 @@
 pub mod blp;
 pub mod bsp;
 pub mod bsp_textures;
+pub mod dds;
 pub mod m2;
 pub mod md3;
 pub mod mdx;
