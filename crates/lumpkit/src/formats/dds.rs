@@ -3,7 +3,11 @@
 //! uncompressed pixels through `lumpkit-pixels`' mask expander. The picture's size is checked
 //! against `ctx.limits` before anything is allocated. Formats lumpkit does not decode (BC4–BC7,
 //! floating point, …) and cube maps, volumes and arrays are reported as "not checked", never as
-//! broken. `info` prints `width`, `height`, `mips`, `encoding`, `fourcc`, `dx10` and `levels`.
+//! broken. Why not the image crate's DDS reader: it decodes level 0 alone (`decode --mip` needs
+//! every level) and sizes its buffer before our `Limits` can refuse it, and `lumpkit-dxt` is already
+//! the DXT decoder BLP and PAA share (held to texpresso); the image crate stays the oracle of
+//! `tests/dds_oracle.rs`. `info` prints `width`, `height`, `mips`, `encoding`, `fourcc`, `dx10`
+//! and `levels`.
 
 use lumpkit_dxt::Dxt;
 use lumpkit_formats::dds::rules as dds_rules;
