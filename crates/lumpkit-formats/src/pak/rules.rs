@@ -46,11 +46,11 @@ pub static NAME_EMPTY: Rule = Rule {
     severity: Severity::Warning,
     message: "entry {0} has an empty name; no path can reach it",
 };
-/// entry 0's name is absolute, has a drive letter or `..`; lumpkit extracts it only inside the output folder, or not at all
+/// entry 0's name is absolute, has a drive letter, a colon (a Windows stream or drive name) or `..`; lumpkit extracts it only inside the output folder, or not at all
 pub static NAME_UNSAFE: Rule = Rule {
     code: "pak-name-unsafe",
     severity: Severity::Warning,
-    message: "entry {0}'s name is absolute, has a drive letter or `..`; lumpkit extracts it only inside the output folder, or not at all",
+    message: "entry {0}'s name is absolute, has a drive letter, a colon (a Windows stream or drive name) or `..`; lumpkit extracts it only inside the output folder, or not at all",
 };
 
 /// A Daikatana entry's compressed data does not decode to its declared length.

@@ -118,7 +118,8 @@ pub struct Entry<'a> {
     pub data: Option<&'a [u8]>,
 }
 
-/// Whether a stored name would leave an extraction folder: absolute, drive letter, or `..`.
+/// Whether a stored name would leave an extraction folder: absolute, a drive letter or any colon
+/// (Windows reads `a:b` as a stream of `a`, and `http://…` names from web caches have one), or `..`.
 pub fn name_is_unsafe(name: &[u8]) -> bool {
     // One pass: a big archive asks this of every entry.
     let separator = |b: u8| b == b'/' || b == b'\\';

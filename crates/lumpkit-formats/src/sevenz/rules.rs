@@ -31,7 +31,7 @@ pub static METHOD_UNSUPPORTED: Rule = Rule {
 pub static NAME_UNSAFE: Rule = Rule {
     code: "7z-name-unsafe",
     severity: Severity::Warning,
-    message: "member {0}'s name is absolute, has a drive letter or a `..` component: a careless extractor writes outside its folder; lumpkit neither extracts it nor hands it out, so its content is not checked",
+    message: "member {0}'s name is absolute, has a drive letter, a colon (a Windows stream or drive name) or a `..` component: a careless extractor writes outside its folder; lumpkit neither extracts it nor hands it out, so its content is not checked",
 };
 
 /// Every 7z rule.

@@ -116,7 +116,7 @@ pub static DATA_OUT_OF_BOUNDS: Rule = Rule {
 pub static NAME_UNSAFE: Rule = Rule {
     code: "zip-name-unsafe",
     severity: Severity::Warning,
-    message: "member {0}'s name is absolute, has a drive letter or a `..` component: a careless extractor writes outside its folder; lumpkit neither extracts it nor hands it out, so its content is not checked",
+    message: "member {0}'s name is absolute, has a drive letter, a colon (a Windows stream or drive name) or a `..` component: a careless extractor writes outside its folder; lumpkit neither extracts it nor hands it out, so its content is not checked",
 };
 /// A name with backslashes, which APPNOTE forbids as separators.
 pub static NAME_BACKSLASH: Rule = Rule {
