@@ -62,7 +62,7 @@ impl Options {
 pub fn inspect(bytes: &[u8], name: &str, options: &Options) -> Result<serde_json::Value, String> {
     let ctx = options.context(name);
     let Some(entry) = options.entry.as_deref() else {
-        return Ok(report_of(&ctx, bytes).to_json(name));
+        return Ok(report_of(&ctx, bytes, name).to_json(name));
     };
     let format = known(bytes, name)?;
     let path = format!("{name}!{entry}");
@@ -82,9 +82,11 @@ pub fn inspect(bytes: &[u8], name: &str, options: &Options) -> Result<serde_json
     Ok(report.to_json(&path))
 }
 
-/// The report `info` gives a file: its format's, or a bare one naming a foreign format.
-fn report_of(ctx: &Context<'_>, bytes: &[u8]) -> Report {
-    match sniff(bytes, ctx.path) {
+/// The report `info` gives a file: its format's, or a bare one naming a foreign format. The
+/// format is recognised by `name`'s extension too, as `info` does (the context holds no path: a
+/// browser has no folder beside the file).
+fn report_of(ctx: &Context<'_>, bytes: &[u8], name: &str) -> Report {
+    match sniff(bytes, Some(Path::new(name))) {
         Sniffed::Known(format) => format.inspect(ctx, bytes),
         Sniffed::Foreign(kind) => Report::new(kind),
         Sniffed::Unknown => Report::new("unknown"),
@@ -103,7 +105,7 @@ fn entry_report(
         if child.name == entry {
             return match child.content {
                 ChildContent::Report(report) => Ok(*report),
-                ChildContent::Bytes(data) => Ok(report_of(ctx, &data)),
+                ChildContent::Bytes(data) => Ok(report_of(ctx, &data, entry)),
                 ChildContent::Failed(e) => Err(e.to_string()),
                 _ => Err(format!(
                     "{entry}: a member of a kind this build does not know"
@@ -305,6 +307,18 @@ mod tests {
             ..Options::default()
         };
         assert!(inspect(&bytes, "x.pak", &missing).is_err());
+        Ok(())
+    }
+
+    /// A file its content does not name is read as its extension's format, as `info` reads it
+    /// (a `.m2` with no `MD20` is a broken model, not an unknown file).
+    #[test]
+    fn inspect_reads_a_file_by_its_extension_as_info_does() -> Result<(), String> {
+        let bytes = [0x01_u8, 0x00, 0x02, 0x00, 0xFF, 0x10, 0x00, 0x00];
+        let report = inspect(&bytes, "creature/x.m2", &Options::default())?;
+        assert_eq!(report["format"], "m2", "{report}");
+        assert_eq!(report["status"], "error", "{report}");
+        assert_eq!(report["diagnostics"][0]["code"], "m2-bad-magic", "{report}");
         Ok(())
     }
 

@@ -60,7 +60,8 @@ function siblingGap(file, got, want) {
   if (JSON.stringify(got) === JSON.stringify(want)) return false;
   // A lone BLP0 with no sibling files: the CLI finds them missing (an error), WebAssembly cannot
   // look and says "not checked" (blp-external-mips-unreachable).
-  const codes = (records) => records.flatMap((r) => (r.diagnostics ?? []).map((d) => d.code)).join();
+  // `check` gives records, `inspect` one object: both are read as a list of records.
+  const codes = (records) => [records].flat().flatMap((r) => (r.diagnostics ?? []).map((d) => d.code)).join();
   const lone = /\.blp$/i.test(file) && codes(want) === 'blp-external-mip-missing'
     && codes(got) === 'blp-external-mips-unreachable';
   return hasSiblings(file) || lone;
@@ -109,6 +110,7 @@ test('inspect() gives the object of lumpkit info --json', () => {
 test('decode() gives the pixels of lumpkit decode', () => {
   let decoded = 0;
   let refused = 0;
+  let jpegRounding = 0;
   const records = files.flatMap((file) => check([{ name: file, bytes: bytesOf.get(file) }]));
   const pictures = [];
   for (const r of records) {
@@ -128,7 +130,7 @@ test('decode() gives the pixels of lumpkit decode', () => {
       try {
         got = decode(bytesOf.get(file), file, { mip, entry: entry || undefined, palette });
       } catch (e) {
-        if (!entry && hasSiblings(file) && /blp-external-mip-missing|blp-level-missing/.test(String(e))) continue;
+        if (!entry && hasSiblings(file) && /blp-external-mip-missing|blp-external-mips-unreachable|blp-level-missing/.test(String(e))) continue;
         assert.notEqual(want.status, 0, `${file} ${entry} mip ${mip}: decode threw ${e} where the CLI decodes`);
         refused += 1;
         continue;
@@ -136,13 +138,23 @@ test('decode() gives the pixels of lumpkit decode', () => {
       assert.equal(want.status, 0, `${file} ${entry} mip ${mip}: the CLI refuses (${want.stderr}) what decode() decodes`);
       assert.ok(got.rgba instanceof Uint8ClampedArray);
       assert.equal(got.rgba.length, got.width * got.height * 4);
-      assert.ok(Buffer.from(got.rgba.buffer, got.rgba.byteOffset, got.rgba.length).equals(want.stdout),
-        `${file} ${entry} mip ${mip}: pixels differ`);
+      const pixels = Buffer.from(got.rgba.buffer, got.rgba.byteOffset, got.rgba.length);
+      if (!pixels.equals(want.stdout)) {
+        // JPEG's inverse DCT is not bit-exact across implementations (the standard bounds its
+        // error): jpeg-decoder, which lumpkit-jpeg routes some streams to, rounds by 1 differently
+        // in its SSSE3 path (the CLI on x86) and its scalar one (WebAssembly). Any other difference,
+        // or one of more than 1, fails.
+        const encoding = inspect(bytesOf.get(file), file, { entry: entry || undefined }).encoding;
+        const worst = pixels.reduce((m, v, i) => Math.max(m, Math.abs(v - want.stdout[i])), 0);
+        assert.ok(encoding === 'jpeg' && worst <= 1 && pixels.length === want.stdout.length,
+          `${file} ${entry} mip ${mip}: pixels differ (by up to ${worst}, encoding ${encoding})`);
+        jpegRounding += 1;
+      }
       decoded += 1;
     }
   }
   assert.ok(decoded > 200, `only ${decoded} levels decoded`);
-  console.log(`decode: ${decoded} levels equal to lumpkit decode, ${refused} refused by both`);
+  console.log(`decode: ${decoded} levels equal to lumpkit decode (${jpegRounding} JPEG levels within 1), ${refused} refused by both`);
 });
 
 test('the browser entry instantiates from its URL and answers the same', async () => {

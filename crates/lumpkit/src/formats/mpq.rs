@@ -384,12 +384,13 @@ struct Archive<'b> {
 }
 
 /// How the file is read: a map by its extension or its `HM3W` block, else a generic archive.
+/// The extension is the file's own name's: a member's inside an archive, and the name a host
+/// with no path gives (the browser), not only a path on disk.
 fn map_kind(ctx: &Context<'_>, bytes: &[u8]) -> MapKind {
     let ext = ctx
-        .path
-        .and_then(|p| p.extension())
-        .and_then(|e| e.to_str())
-        .map(str::to_ascii_lowercase);
+        .file_name()
+        .and_then(|n| n.rsplit_once('.'))
+        .map(|(_, e)| e.to_ascii_lowercase());
     match ext.as_deref() {
         Some("w3x" | "w3m" | "w3n") => MapKind::Warcraft3,
         Some("scm" | "scx") => MapKind::StarCraft,
