@@ -32,10 +32,12 @@ libfuzzer_sys::fuzz_target!(|data: &[u8]| {
                 }
             }
             Ok(Content::Pic(p)) => {
-                assert_eq!(
-                    p.pixels.len() as u64,
-                    u64::from(p.width) * u64::from(p.height)
-                );
+                // A picture holds its whole area, except a `conchars` sheet the file ends inside:
+                // Quake reads on past the file, the view holds what the file has.
+                let area = u64::from(p.width) * u64::from(p.height);
+                let len = p.pixels.len() as u64;
+                let cut_sheet = entry.name().eq_ignore_ascii_case(b"conchars") && len < area;
+                assert!(len == area || cut_sheet, "{len} pixels for {area}");
             }
             _ => {}
         }

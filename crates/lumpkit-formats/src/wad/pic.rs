@@ -31,7 +31,8 @@ pub struct Pic<'a> {
     pub height: u32,
     /// Offset of the pixels from the start of the entry.
     pub pixels_offset: u64,
-    /// `width * height` palette indices.
+    /// `width * height` palette indices; fewer only for a `conchars` sheet the file ends inside
+    /// (what the file holds: [`Pic::conchars`]).
     pub pixels: &'a [u8],
     /// The trailing palette (WAD3), when it fits.
     pub palette: Option<&'a [u8; 768]>,
