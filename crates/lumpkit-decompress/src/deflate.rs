@@ -1,7 +1,8 @@
 //! zlib (RFC 1950) and raw deflate (RFC 1951): `zlib-rs` first (see [`fast`]), and `miniz_oxide`,
 //! the reference whose verdict stands, on anything it refuses. Both decode straight into the output
-//! when the room left is one the input could fill, else in 32 KiB pieces so output is copied out in
-//! bounded chunks and never exceeds the limit.
+//! when the room left is one the input could fill, else through a bounded buffer handed on as it
+//! fills (`deflate_stream`), so output never exceeds the limit; both refuse a distance that reaches
+//! before the stream's start, as zlib does.
 
 mod fast;
 
@@ -11,7 +12,7 @@ use miniz_oxide::inflate::core::{DecompressorOxide, decompress, inflate_flags};
 use crate::Error;
 use crate::sink::Output;
 
-/// Deflate's window: the wrapping output buffer must hold at least this much history.
+/// Deflate's window, the size of the fast path's output pieces on a roomy output.
 const WINDOW: usize = 32 * 1024;
 
 /// Deflate's largest expansion: a 258-byte match costs at least 2 bits, so one input byte makes at
@@ -67,46 +68,21 @@ fn inflate_with(
         .saturating_mul(MAX_RATIO)
         .saturating_add(MAX_EXPANSION_SLACK);
     let room = out.room();
-    if out.drains() {
-        return crate::deflate_stream::inflate_sliding(state, input, flags, out);
-    }
-    if room > 0 && room <= most {
+    if room > 0 && room <= most && !out.drains() {
         return inflate_in_place(state, input, flags, out);
     }
-    let mut window = vec![0u8; WINDOW];
-    let mut in_pos = 0usize;
-    let mut out_pos = 0usize;
-    loop {
-        let rest = input.get(in_pos..).unwrap_or_default();
-        // All input is given at once (no HAS_MORE_INPUT), so running out of it is a truncation.
-        let (status, read, wrote) = decompress(state, rest, &mut window, out_pos, flags);
-        in_pos = in_pos.saturating_add(read);
-        let produced = window
-            .get(out_pos..out_pos.saturating_add(wrote))
-            .unwrap_or_default();
-        out.extend(produced)?;
-        out_pos = out_pos.saturating_add(wrote) & (WINDOW - 1);
-        match status {
-            TINFLStatus::Done => return Ok(()),
-            TINFLStatus::HasMoreOutput => continue,
-            TINFLStatus::NeedsMoreInput | TINFLStatus::FailedCannotMakeProgress => {
-                return Err(Error::Truncated);
-            }
-            _ => {
-                return Err(Error::Corrupt {
-                    at: Some(in_pos as u64),
-                });
-            }
-        }
-    }
+    // Larger rooms and draining outputs: a bounded buffer handed on as it fills. Not a 32 KiB
+    // wrapping window: there `miniz_oxide` lets a distance reach before the stream's start and read
+    // the window's zeros, so a stream's verdict depended on the room it was given.
+    crate::deflate_stream::inflate_sliding(state, input, flags, out)
 }
 
 /// Decodes into the output's whole remaining room at once: no window to zero and copy out of, which
 /// for the small members most archives hold was most of the work. The room is at most what the input
 /// could expand to, so the allocation is bounded by the input's size.
 ///
-/// A distance reaching before the stream's start is an error here (as zlib reports "invalid
-/// distance too far back"); the windowed path reads the window's zeros there instead.
+/// A distance reaching before the stream's start is an error here, as zlib reports "invalid
+/// distance too far back" (and so it is in `deflate_stream`).
 fn inflate_in_place(
     state: &mut DecompressorOxide,
     input: &[u8],
@@ -260,14 +236,45 @@ mod tests {
             stream[i / 8] |= u8::from(*b) << (i % 8);
         }
         assert_eq!(fast_only(&stream, false, 1 << 20), None);
+        // Refused whatever the room (it once read zeros when the room was large), held or
+        // streamed, at the same offset.
         for limit in [4, 1 << 20] {
+            let (verdict, _) = reused(&stream, false, limit);
+            assert!(
+                matches!(verdict, Err(Error::Corrupt { .. })),
+                "{limit}: {verdict:?}"
+            );
             assert_eq!(reused(&stream, false, limit), fresh(&stream, false, limit));
+            let mut streamed = Vec::new();
+            let mut scratch = Vec::new();
+            let mut to = |piece: &[u8]| streamed.extend_from_slice(piece);
+            let streamed_verdict = inflate(
+                &stream,
+                false,
+                &mut Output::draining(&mut scratch, limit, &mut to),
+            );
+            assert_eq!(streamed_verdict, verdict);
         }
-        // The reference's windowed path reads the window's zeros there.
-        assert_eq!(
-            reused(&stream, false, 1 << 20),
-            (Ok(()), b"a\0a\0".to_vec())
+    }
+
+    /// The decompress fuzz target's finding (corpus/decompress/regression/crash-6ca83abf…): a
+    /// fixed-Huffman match at distance 1 before any output, with a 64 KiB room. Held it read the
+    /// wrapping window's zeros and then ran out of input (`Truncated`); streamed it was refused at
+    /// byte 2. Now both refuse it where zlib does.
+    #[test]
+    fn a_match_before_any_output_is_refused_held_or_streamed() {
+        let stream = [0x42, 0x00];
+        let held = reused(&stream, false, 65_536);
+        assert_eq!(held, (Err(Error::Corrupt { at: Some(2) }), Vec::new()));
+        let mut streamed = Vec::new();
+        let mut scratch = Vec::new();
+        let mut to = |piece: &[u8]| streamed.extend_from_slice(piece);
+        let verdict = inflate(
+            &stream,
+            false,
+            &mut Output::draining(&mut scratch, 65_536, &mut to),
         );
+        assert_eq!(verdict, held.0);
     }
 
     proptest! {

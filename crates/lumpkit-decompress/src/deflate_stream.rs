@@ -1,12 +1,13 @@
-//! Deflate for a draining output (a member checked as it is decoded, never held): decoded into a
-//! bounded buffer that is handed on as it fills, keeping its last 32 KiB as the window.
+//! Deflate into a bounded buffer that is handed on as it fills, keeping its last 32 KiB as the
+//! window: a member checked as it is decoded (never held), and a held one whose room is larger
+//! than its input could fill.
 //!
-//! Why not the windowed path of `deflate.rs` (a 32 KiB wrapping buffer): `miniz_oxide` lets a
-//! distance in a wrapping buffer reach before the stream's start and read the buffer's zeros, where
-//! the in-place path (and zlib) refuse it. Here the buffer is not wrapping, so the inflater sees all
-//! the output it has produced, up to the whole window: it refuses exactly what the in-place path
-//! refuses, at the same input offset (the differential test below holds them to that), and a
-//! streamed member gets the verdict a held one gets.
+//! Why not a 32 KiB wrapping buffer: `miniz_oxide` lets a distance in a wrapping buffer reach
+//! before the stream's start and read the buffer's zeros, where the in-place path (and zlib)
+//! refuse it. Here the buffer is not wrapping, so the inflater sees all the output it has produced,
+//! up to the whole window: it refuses exactly what the in-place path refuses, at the same input
+//! offset (the differential test below holds them to that), and a streamed member gets the
+//! verdict a held one gets.
 
 use miniz_oxide::inflate::TINFLStatus;
 use miniz_oxide::inflate::core::{DecompressorOxide, decompress, inflate_flags};
