@@ -87,3 +87,23 @@ fn built_containers_pass_their_checks() {
         );
     }
 }
+
+/// The facade's fuzz exercise on every bundled archive: among its checks, the members of each
+/// archive read on lent threads give what one thread gives, in the same order (the parallel
+/// reader is lent to archives of any size there, so these small files reach it).
+#[test]
+fn the_facade_exercise_holds_on_every_bundled_archive() {
+    let corpus = support::workspace_root().join("corpus");
+    let mut exercised = 0;
+    for folder in ["zip", "mpq", "pak", "pbo", "7z", "w3x"] {
+        for file in std::fs::read_dir(corpus.join(folder)).unwrap() {
+            let path = file.unwrap().path();
+            if !path.is_file() || path.extension().is_some_and(|e| e == "tsv") {
+                continue;
+            }
+            lumpkit::exercise::facade(&std::fs::read(&path).unwrap());
+            exercised += 1;
+        }
+    }
+    assert!(exercised > 100, "only {exercised} archives");
+}

@@ -249,6 +249,21 @@ pub fn facade(bytes: &[u8]) {
     };
     let mut out = Vec::new();
     crate::check::check_tree(&ctx, "top", bytes, &mut out);
+    // An archive's members read on lent threads give what one thread gives, in the same order.
+    let mut on_threads = Vec::new();
+    let spare = crate::check::Spare::for_every_archive(2);
+    crate::check::check_tree_on(&ctx, "top", bytes, &mut on_threads, Some(&spare));
+    let lines = |checked: &[crate::check::Checked]| -> Vec<String> {
+        checked
+            .iter()
+            .map(|c| serde_json::to_string(&JsonLine::new(c, None)).unwrap_or_default())
+            .collect()
+    };
+    assert_eq!(
+        lines(&out),
+        lines(&on_threads),
+        "threads changed the output"
+    );
     let mut paths: Vec<String> = out
         .iter()
         .map(|c| c.location().skip(1).collect::<Vec<_>>().join("!"))

@@ -36,13 +36,25 @@ pub const PARALLEL_BYTES: usize = 512 * 1024;
 #[derive(Debug, Default)]
 pub struct Spare {
     threads: AtomicUsize,
+    /// The smallest archive the threads are lent to ([`PARALLEL_BYTES`]).
+    min_archive: usize,
 }
 
 impl Spare {
-    /// `threads` threads to lend.
+    /// `threads` threads to lend, to archives of [`PARALLEL_BYTES`] or more.
     pub fn new(threads: usize) -> Spare {
         Spare {
             threads: AtomicUsize::new(threads),
+            min_archive: PARALLEL_BYTES,
+        }
+    }
+
+    /// `threads` threads to lend to archives of any size: for tests and fuzzing, which hold the
+    /// parallel reader to the sequential one on inputs far smaller than [`PARALLEL_BYTES`].
+    pub fn for_every_archive(threads: usize) -> Spare {
+        Spare {
+            threads: AtomicUsize::new(threads),
+            min_archive: 0,
         }
     }
 
@@ -192,7 +204,7 @@ impl<'b> Level<'_, 'b> {
     ) -> Vec<(usize, Diagnostic)> {
         let jobs = self.members.jobs();
         let helpers = match spare {
-            Some(s) if jobs >= 2 && archive_len >= PARALLEL_BYTES => s.take(jobs - 1),
+            Some(s) if jobs >= 2 && archive_len >= s.min_archive => s.take(jobs - 1),
             _ => 0,
         };
         if let Some(spare) = spare.filter(|_| helpers > 0) {
