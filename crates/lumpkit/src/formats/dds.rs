@@ -195,7 +195,7 @@ fn selected<'b>(bytes: &'b [u8], sel: &Selection<'_>) -> Result<(Dds<'b>, Level,
     }
     if !dds.decodes() {
         let dxgi = dds.dx10.map_or(0, |d| d.dxgi_format.get().into());
-        let cc = u32::from_le_bytes(dds.header.pixel_format.fourcc);
+        let cc = lumpkit_formats::dds::PixelFormat::fourcc_word(dds.header);
         return Err(Error::unsupported(
             &dds_rules::FORMAT_NOT_CHECKED,
             0,
