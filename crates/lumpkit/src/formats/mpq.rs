@@ -246,9 +246,10 @@ fn open<'b>(ctx: &Context<'_>, bytes: &'b [u8]) -> Opened<'b> {
             // A Warcraft III map is also read as a map: its files' facts and the invariants
             // between them (`mpq/map.rs`).
             let is_map = a.kind == MapKind::Warcraft3 || a.lookup(b"war3map.w3i").is_some();
+            let wants_fields = report.wants_fields();
             let map = if is_map {
                 let mut sink = report.sink(ctx.strict);
-                match map::check(ctx, &a, &mut sink) {
+                match map::check(ctx, &a, wants_fields, &mut sink) {
                     Ok(facts) => Some(Box::new(facts)),
                     Err(e) => {
                         report.fail(e);

@@ -70,13 +70,25 @@ fn under_imports(path: &str) -> bool {
             .is_some_and(|h| h.eq_ignore_ascii_case("war3mapImported\\"))
 }
 
-/// Reads the map files of `archive` and checks the invariants between them.
+/// The map files [`check`] needs, each read once (absent or unreadable: `None`).
+struct MapFiles<'b> {
+    w3i: Option<Cow<'b, [u8]>>,
+    w3e: Option<Cow<'b, [u8]>>,
+    imp: Option<Cow<'b, [u8]>>,
+    wpm: Option<Cow<'b, [u8]>>,
+    shd: Option<Cow<'b, [u8]>>,
+}
+
+/// Reads the map files of `archive` and checks the invariants between them; with `facts`, also
+/// their facts for `info` (`check` does not print them, so it does not pay for them: `doo` and
+/// `mmp` are read only for them).
 ///
 /// The files are read here by name, apart from `check`'s walk over the members (which holds none
 /// of them), with a budget of their own: `ctx`'s limits bound this read as they bound that one.
-pub(super) fn check(
+pub(super) fn check<'b>(
     ctx: &Context<'_>,
-    archive: &Archive<'_>,
+    archive: &Archive<'b>,
+    facts: bool,
     sink: &mut impl Sink,
 ) -> Result<MapFacts, Error> {
     let budget = UnpackBudget::new(&ctx.limits);
@@ -85,25 +97,27 @@ pub(super) fn check(
         ..*ctx
     };
     let exists = |name: &str| archive.lookup(name.replace('/', "\\").as_bytes()).is_some();
-    let mut facts = MapFacts::default();
-    let file = |name: &str, which: MapFile| -> Option<Value> {
-        let bytes = member(ctx, archive, name)?;
-        read(which, &bytes, false, false, Skin::Detect, &mut Ignore)
-            .ok()
-            .map(|(_, v)| v)
+    let files = MapFiles {
+        w3i: member(ctx, archive, "war3map.w3i"),
+        w3e: member(ctx, archive, "war3map.w3e"),
+        imp: member(ctx, archive, "war3map.imp"),
+        wpm: member(ctx, archive, "war3map.wpm"),
+        shd: member(ctx, archive, "war3map.shd"),
     };
-    facts.w3i = file("war3map.w3i", MapFile::W3i);
-    facts.w3e = file("war3map.w3e", MapFile::W3e);
-    facts.doo = file("war3map.doo", MapFile::Doo);
-    facts.imp = file("war3map.imp", MapFile::Imp);
-    facts.wpm = file("war3map.wpm", MapFile::Wpm);
-    facts.shd = file("war3map.shd", MapFile::Shd);
-    facts.mmp = file("war3map.mmp", MapFile::Mmp);
+    let facts = if facts {
+        map_facts(ctx, archive, &files)
+    } else {
+        MapFacts::default()
+    };
 
-    let w3i = member(ctx, archive, "war3map.w3i");
-    let w3i = w3i.as_deref().and_then(|b| W3i::parse(b, &mut Ignore).ok());
-    let w3e = member(ctx, archive, "war3map.w3e");
-    let w3e = w3e.as_deref().and_then(|b| W3e::parse(b, &mut Ignore).ok());
+    let w3i = files
+        .w3i
+        .as_deref()
+        .and_then(|b| W3i::parse(b, &mut Ignore).ok());
+    let w3e = files
+        .w3e
+        .as_deref()
+        .and_then(|b| W3e::parse(b, &mut Ignore).ok());
     if let Some(e) = w3e.filter(|e| e.width > 0 && e.height > 0) {
         let tiles = (
             i64::from(e.width).saturating_sub(1),
@@ -120,8 +134,8 @@ pub(super) fn check(
                 sink.report(rules::TILESET_MISMATCH.here([i.tileset.into(), e.tileset.into(), 0]))?;
             }
         }
-        let wpm = member(ctx, archive, "war3map.wpm");
-        if let Some(w) = wpm
+        if let Some(w) = files
+            .wpm
             .as_deref()
             .and_then(|b| lumpkit_formats::w3x::grids::Wpm::parse(b, &mut Ignore).ok())
         {
@@ -133,7 +147,7 @@ pub(super) fn check(
                 }
             }
         }
-        if let Some(shd) = member(ctx, archive, "war3map.shd") {
+        if let Some(shd) = &files.shd {
             let want = shadow_bytes(e.width, e.height);
             if shd.len() as u64 != want {
                 sink.report(rules::SHADOW_SIZE.here([shd.len() as u64, want, 0]))?;
@@ -142,8 +156,10 @@ pub(super) fn check(
     }
 
     // Imports: flags 10/13 are full paths, others sit under war3mapImported\.
-    let imp = member(ctx, archive, "war3map.imp");
-    let imp = imp.as_deref().and_then(|b| Imp::parse(b, &mut Ignore).ok());
+    let imp = files
+        .imp
+        .as_deref()
+        .and_then(|b| Imp::parse(b, &mut Ignore).ok());
     let mut imported: Vec<String> = Vec::new();
     if let Some(imp) = &imp {
         let mut missing = 0u64;
@@ -211,4 +227,24 @@ pub(super) fn check(
         sink.report(rules::MODEL_TEXTURE_MISSING.with(first.unwrap_or(0), [missing, 0, 0]))?;
     }
     Ok(facts)
+}
+
+/// The facts `info` prints of the map files (`doo` and `mmp` are read for them alone).
+fn map_facts(ctx: &Context<'_>, archive: &Archive<'_>, files: &MapFiles<'_>) -> MapFacts {
+    let facts = |bytes: Option<&[u8]>, which: MapFile| -> Option<Value> {
+        read(which, bytes?, false, false, Skin::Detect, &mut Ignore)
+            .ok()
+            .map(|(_, v)| v)
+    };
+    let doo = member(ctx, archive, "war3map.doo");
+    let mmp = member(ctx, archive, "war3map.mmp");
+    MapFacts {
+        w3i: facts(files.w3i.as_deref(), MapFile::W3i),
+        w3e: facts(files.w3e.as_deref(), MapFile::W3e),
+        doo: facts(doo.as_deref(), MapFile::Doo),
+        imp: facts(files.imp.as_deref(), MapFile::Imp),
+        wpm: facts(files.wpm.as_deref(), MapFile::Wpm),
+        shd: facts(files.shd.as_deref(), MapFile::Shd),
+        mmp: facts(mmp.as_deref(), MapFile::Mmp),
+    }
 }
