@@ -22,7 +22,7 @@ const MAX_EXPANSION_SLACK: usize = 1024;
 
 /// Decodes a zlib stream (`zlib = true`, header and Adler-32 checked) or a raw deflate stream.
 pub(crate) fn inflate(input: &[u8], zlib: bool, out: &mut Output<'_>) -> Result<(), Error> {
-    crate::fallback::ours_then_reference_replaying(
+    crate::fallback::ours_then_reference(
         input,
         out,
         |input, out| fast::inflate(input, zlib, out),

@@ -60,8 +60,8 @@ mod zstd;
 use core::fmt;
 
 pub use md5::{Md5, md5};
-pub use mpq::{mpq_methods, mpq_sector};
-pub use stream::decompress_sized_to;
+pub use mpq::{mpq_methods, mpq_sector, mpq_sector_to};
+pub use stream::{decompress_sized_to, decompress_to};
 
 /// A compression method, as the archive formats name them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -46,3 +46,19 @@ pub fn decompress_sized_to(
         Err(Error::Truncated)
     }
 }
+
+/// Decodes `input` with `method`, handing at most `limit` bytes to `take` in order as they are
+/// produced and keeping none: [`decompress`](crate::decompress)'s verdict (the stream's own end
+/// ends it; [`Error::OutputLimit`] when it would go past `limit`), without a buffer for the
+/// output. Returns how many bytes were handed over. On an error, `take` has received a prefix.
+pub fn decompress_to(
+    method: Method,
+    input: &[u8],
+    limit: usize,
+    take: &mut dyn FnMut(&[u8]),
+) -> Result<usize, Error> {
+    let mut scratch = Vec::new();
+    let mut sink = Output::draining(&mut scratch, limit, take);
+    run(method, input, lzma::Length::EndMarker, &mut sink)?;
+    Ok(sink.written())
+}

@@ -1,12 +1,15 @@
 //! `decompress_sized_to` (a member checked as it is decoded, never held) against
 //! `decompress_sized` (the member held whole): the same bytes, the same verdict and the same
 //! offset for valid, truncated, corrupted and mis-sized streams of every method that has an
-//! encoder, and for deflate distances that reach before the stream's start.
+//! encoder, and for deflate distances that reach before the stream's start. The same of
+//! `mpq_sector_to` (an MPQ single unit checked as it is decoded) against `mpq_sector`.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use std::io::Write;
 
-use lumpkit_decompress::{Error, Method, decompress_sized, decompress_sized_to};
+use lumpkit_decompress::{
+    Error, Method, decompress_sized, decompress_sized_to, mpq_sector, mpq_sector_to,
+};
 use proptest::prelude::*;
 
 /// Compressible bytes with runs and noise, from `seed`.
@@ -218,5 +221,81 @@ proptest! {
             packed.truncate(cut % (packed.len() + 1));
         }
         prop_assert_eq!(streamed(method, &packed, len), held(method, &packed, len));
+    }
+}
+
+/// An MPQ sector: the mask byte, then `data` packed by its codec.
+fn mpq_packed(mask: u8, data: &[u8]) -> Vec<u8> {
+    let body = match mask {
+        0x02 => zlib(data),
+        0x10 => bzip2(data),
+        0x08 => lumpkit_testgen::dcl::implode(data, lumpkit_testgen::dcl::Literals::Raw, 6),
+        _ => unreachable!("no encoder for mask {mask:#x}"),
+    };
+    let mut out = vec![mask];
+    out.extend_from_slice(&body);
+    out
+}
+
+/// `mpq_sector` (held) against `mpq_sector_to` (streamed): the same verdict, and the same bytes
+/// when it is a success.
+fn mpq_both(input: &[u8], expected: usize) {
+    let mut whole = Vec::new();
+    let held = mpq_sector(input, expected, &mut whole);
+    let mut pieces = Vec::new();
+    let mut empty = false;
+    let streamed = mpq_sector_to(input, expected, &mut |piece| {
+        empty |= piece.is_empty();
+        pieces.extend_from_slice(piece);
+    });
+    assert!(!empty, "an empty piece");
+    assert_eq!(streamed, held, "expected {expected}");
+    if held.is_ok() {
+        assert!(pieces == whole, "expected {expected}: other bytes");
+    } else {
+        assert!(whole.is_empty(), "a refused sector left bytes");
+    }
+}
+
+#[test]
+fn a_single_unit_streams_as_its_sector_decodes_whole() {
+    for len in [1usize, 4096, 70_000, 300_001] {
+        let data = sample(len, len as u32 ^ 0x5a);
+        for mask in [0x02, 0x10, 0x08] {
+            let packed = mpq_packed(mask, &data);
+            for expected in [len, len - 1, len + 1, len + 70_000] {
+                mpq_both(&packed, expected);
+            }
+        }
+        // Stored (as long as the size, or longer), an unknown mask, no data at all.
+        mpq_both(&data, len);
+        mpq_both(&data, len - 1);
+        mpq_both(&[0x04, 1, 2, 3], len);
+        mpq_both(&[], len);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    /// Damaged single units: streaming gives the verdict (and, on success, the bytes) holding gives.
+    #[test]
+    fn a_damaged_single_unit_gets_the_held_verdict(
+        seed in any::<u32>(),
+        len in 1usize..200_000,
+        mask in prop::sample::select(vec![0x02u8, 0x10, 0x08]),
+        flips in proptest::collection::vec((any::<usize>(), 1u8..=255), 0..4),
+        cut in proptest::option::of(any::<usize>()),
+    ) {
+        let mut packed = mpq_packed(mask, &sample(len, seed));
+        for (at, x) in &flips {
+            // The mask byte stays: a changed mask is another codec's stream.
+            let n = packed.len() - 1;
+            packed[1 + at % n] ^= x;
+        }
+        if let Some(cut) = cut {
+            packed.truncate(1 + cut % packed.len());
+        }
+        mpq_both(&packed, len);
     }
 }

@@ -759,38 +759,51 @@ impl<'b> Archive<'b> {
             ctx.limits.alloc(size)?;
         }
         ctx.take_unpacked(size)?;
-        let mut sector_out = Vec::new();
         let mut total = 0u64;
-        let mut hand = |sector_out: &mut Vec<u8>| {
-            total = total.saturating_add(sector_out.len() as u64);
-            if !sector_out.is_empty() {
-                take(Piece::Part(sector_out));
-            }
-            sector_out.clear();
-        };
-        if member.has_sector_table() {
-            let offsets: Vec<u32> = member.sector_offsets(key).collect();
-            let sectors = member.sector_count();
-            let checksums = sector_checksums(&member, &offsets);
-            for i in 0..sectors {
-                let (Some(&start), Some(&end)) = (
-                    offsets.get(i as usize),
-                    offsets.get((i as usize).saturating_add(1)),
-                ) else {
-                    return Err(member.table_error(i, member.offset));
-                };
-                let sector = member.table_sector(i, start, end, key)?;
-                if let Some(&stored) = checksums.as_ref().and_then(|c| c.get(i as usize)) {
-                    check_sector(&member, &sector, stored)?;
-                }
-                self.unpack(&member, &sector, &mut sector_out)?;
-                hand(&mut sector_out);
-            }
+        if member.single_unit() {
+            // One stream as long as the member: handed on as it is decoded, never held here.
+            let sector = member.plain_sector(0, key)?;
+            self.unpack(
+                &member,
+                &sector,
+                Unpacked::Stream(&mut |bytes| {
+                    total = total.saturating_add(bytes.len() as u64);
+                    take(Piece::Part(bytes));
+                }),
+            )?;
         } else {
-            for i in 0..member.sector_count() {
-                let sector = member.plain_sector(i, key)?;
-                self.unpack(&member, &sector, &mut sector_out)?;
-                hand(&mut sector_out);
+            let mut sector_out = Vec::new();
+            let mut hand = |sector_out: &mut Vec<u8>| {
+                total = total.saturating_add(sector_out.len() as u64);
+                if !sector_out.is_empty() {
+                    take(Piece::Part(sector_out));
+                }
+                sector_out.clear();
+            };
+            if member.has_sector_table() {
+                let offsets: Vec<u32> = member.sector_offsets(key).collect();
+                let sectors = member.sector_count();
+                let checksums = sector_checksums(&member, &offsets);
+                for i in 0..sectors {
+                    let (Some(&start), Some(&end)) = (
+                        offsets.get(i as usize),
+                        offsets.get((i as usize).saturating_add(1)),
+                    ) else {
+                        return Err(member.table_error(i, member.offset));
+                    };
+                    let sector = member.table_sector(i, start, end, key)?;
+                    if let Some(&stored) = checksums.as_ref().and_then(|c| c.get(i as usize)) {
+                        check_sector(&member, &sector, stored)?;
+                    }
+                    self.unpack(&member, &sector, Unpacked::Buffer(&mut sector_out))?;
+                    hand(&mut sector_out);
+                }
+            } else {
+                for i in 0..member.sector_count() {
+                    let sector = member.plain_sector(i, key)?;
+                    self.unpack(&member, &sector, Unpacked::Buffer(&mut sector_out))?;
+                    hand(&mut sector_out);
+                }
             }
         }
         if total != size {
@@ -803,12 +816,12 @@ impl<'b> Archive<'b> {
         Ok(())
     }
 
-    /// Decrypts and decompresses one sector onto `out`.
+    /// Decrypts and decompresses one sector into `out`.
     fn unpack(
         &self,
         member: &Member<'b>,
         sector: &Sector<'b>,
-        out: &mut Vec<u8>,
+        out: Unpacked<'_>,
     ) -> Result<(), Error> {
         let size = sector.size as usize;
         let data: Cow<'_, [u8]> = match sector.key {
@@ -831,7 +844,11 @@ impl<'b> Archive<'b> {
             let part = data
                 .get(..size)
                 .ok_or(fail(&mpq_rules::DECOMPRESS_FAILED, 0))?;
-            out.extend_from_slice(part);
+            match out {
+                Unpacked::Buffer(out) => out.extend_from_slice(part),
+                Unpacked::Stream(take) if !part.is_empty() => take(part),
+                Unpacked::Stream(_) => {}
+            }
             return Ok(());
         }
         let mask = data.first().copied().unwrap_or(0);
@@ -842,15 +859,28 @@ impl<'b> Archive<'b> {
             return Err(err);
         }
         let result = if imploded {
-            lumpkit_decompress::decompress(Method::PkwareDcl, &data, out, size).and_then(|n| {
+            let whole = |n: usize| {
                 if n == size {
                     Ok(())
                 } else {
                     Err(lumpkit_decompress::Error::Corrupt { at: None })
                 }
-            })
+            };
+            match out {
+                Unpacked::Buffer(out) => {
+                    lumpkit_decompress::decompress(Method::PkwareDcl, &data, out, size)
+                        .and_then(whole)
+                }
+                Unpacked::Stream(take) => {
+                    lumpkit_decompress::decompress_to(Method::PkwareDcl, &data, size, take)
+                        .and_then(whole)
+                }
+            }
         } else {
-            mpq_sector(&data, size, out)
+            match out {
+                Unpacked::Buffer(out) => mpq_sector(&data, size, out),
+                Unpacked::Stream(take) => lumpkit_decompress::mpq_sector_to(&data, size, take),
+            }
         };
         result.map_err(|e| match e {
             lumpkit_decompress::Error::Unsupported(_) => {
@@ -861,6 +891,14 @@ impl<'b> Archive<'b> {
             _ => fail(&mpq_rules::DECOMPRESS_FAILED, mask),
         })
     }
+}
+
+/// Where [`Archive::unpack`] puts a sector's bytes.
+enum Unpacked<'o> {
+    /// Appended to a buffer: a sector, at most the sector size.
+    Buffer(&'o mut Vec<u8>),
+    /// Handed on as they are decoded: a single unit, as long as the member says.
+    Stream(&'o mut dyn FnMut(&[u8])),
 }
 
 /// The stored Adler-32 of each sector, when the member has them: the words between the last two
