@@ -96,6 +96,8 @@ pub enum AttributesKind {
     BadCrc32,
     /// An MD5 array of made-up digests.
     BadMd5,
+    /// Right CRC32s, then an MD5 array of made-up digests (flags 5): the CRC32 decides.
+    Crc32WithBadMd5,
     /// Version 99.
     BadVersion,
     /// CRC32s under a flag word with a bit StormLib does not know (0x80).
@@ -217,6 +219,7 @@ impl Writer {
             let (version, flags) = match self.attributes {
                 AttributesKind::BadVersion => (99, 1),
                 AttributesKind::BadMd5 => (100, 4),
+                AttributesKind::Crc32WithBadMd5 => (100, 5),
                 AttributesKind::BadFlags => (100, 0x81),
                 _ => (100, 1),
             };
@@ -232,6 +235,13 @@ impl Writer {
                     data.extend_from_slice(&crc.wrapping_add(off).to_le_bytes());
                 }
                 data.extend_from_slice(&[0; 4]);
+                if flags & 4 != 0 {
+                    // Made up for the members, zero for itself (as its CRC32 is).
+                    for i in 0..n - 1 {
+                        data.extend_from_slice(&[(i as u8).wrapping_add(1); 16]);
+                    }
+                    data.extend_from_slice(&[0; 16]);
+                }
             }
             files.push(File {
                 encrypt: true,
@@ -763,6 +773,13 @@ pub fn samples() -> Vec<Sample> {
             AttributesKind::BadMd5,
             "warning",
             &["mpq-attributes-md5"][..],
+        ),
+        // Where an entry records both, the CRC32 decides (`formats/mpq/attributes.rs`).
+        (
+            "attributes_crc_decides.mpq",
+            AttributesKind::Crc32WithBadMd5,
+            "ok",
+            &[][..],
         ),
         (
             "attributes_malformed.mpq",

@@ -158,7 +158,8 @@ pub static ATTRIBUTES_CRC: Rule = Rule {
     message: "block {0}: the CRC32 of the unpacked data is {1x}, the (attributes) records {2x}; no game is known to check it, but the member changed after the archive was written (a stale or damaged member)",
 };
 
-/// A member whose unpacked bytes do not have the MD5 its `(attributes)` entry records.
+/// A member whose unpacked bytes do not have the MD5 its `(attributes)` entry records (compared
+/// where the entry records no CRC32, which decides otherwise).
 pub static ATTRIBUTES_MD5: Rule = Rule {
     code: "mpq-attributes-md5",
     severity: Severity::Warning,
