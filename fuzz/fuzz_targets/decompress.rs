@@ -8,14 +8,15 @@
 //! the limit, miniz_oxide alone accepts with the same bytes (so the fast path never decides a
 //! stream the reference would have decided otherwise). A member checked as it is decoded
 //! (`decompress_sized_to`, never held) gets the verdict and the bytes a held one gets
-//! (`decompress_sized`), whichever decoder had handed bytes on before a refusal.
+//! (`decompress_sized`), whichever decoder had handed bytes on before a refusal; so does an MPQ
+//! single unit (`mpq_sector_to` against `mpq_sector`).
 #![no_main]
 
 use std::io::Read;
 
 use libfuzzer_sys::fuzz_target;
 use lumpkit_decompress::{
-    Method, decompress, decompress_sized, decompress_sized_to, mpq_sector,
+    Method, decompress, decompress_sized, decompress_sized_to, mpq_sector, mpq_sector_to,
 };
 
 fuzz_target!(|data: &[u8]| {
@@ -26,8 +27,19 @@ fuzz_target!(|data: &[u8]| {
     let limit = (usize::from(*size) * usize::from(*size)) << 4;
     let mut out = Vec::new();
     if *selector >= 0xF0 {
-        if mpq_sector(input, limit.min(1 << 16), &mut out).is_ok() {
-            assert_eq!(out.len(), limit.min(1 << 16));
+        let expected = limit.min(1 << 16);
+        let held = mpq_sector(input, expected, &mut out);
+        if held.is_ok() {
+            assert_eq!(out.len(), expected);
+        }
+        // An MPQ single unit checked as it is decoded: the held verdict and bytes.
+        let mut streamed = Vec::new();
+        let verdict = mpq_sector_to(input, expected, &mut |piece| {
+            streamed.extend_from_slice(piece)
+        });
+        assert_eq!(verdict, held, "mpq: streamed and held verdicts differ");
+        if held.is_ok() {
+            assert!(streamed == out, "mpq: streamed and held bytes differ");
         }
         return;
     }

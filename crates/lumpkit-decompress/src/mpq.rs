@@ -89,8 +89,12 @@ pub fn mpq_sector_to(
             Ok(())
         }
         Sector::One(method, data) => {
-            let decoded = decompress_to(method, data, expected, take);
-            let written = decoded.as_ref().map_or(expected, |&n| n);
+            // Counted as handed on: a codec may refuse over the limit before reaching it.
+            let mut written = 0usize;
+            let decoded = decompress_to(method, data, expected, &mut |piece| {
+                written = written.saturating_add(piece.len());
+                take(piece);
+            });
             finish_one(method, decoded, written, expected)
         }
         Sector::Chain(mask, data) => {

@@ -275,6 +275,20 @@ fn a_single_unit_streams_as_its_sector_decodes_whole() {
     }
 }
 
+/// A sparse sector declaring more than its room is refused over the limit before writing a byte:
+/// short, as held (the `decompress` fuzz target's first finding on `mpq_sector_to`,
+/// `corpus/decompress/regression/crash-47bda5cc`).
+#[test]
+fn a_refusal_over_the_limit_before_any_byte_is_short_as_held() {
+    let sector = [0x20, 0x78, 0xda, 0x02, 0x35];
+    mpq_both(&sector, 64);
+    let mut out = Vec::new();
+    assert_eq!(
+        mpq_sector(&sector, 64, &mut out),
+        Err(Error::Corrupt { at: None })
+    );
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(48))]
 
