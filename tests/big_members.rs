@@ -178,7 +178,10 @@ fn big_members_are_verified_as_they_stream_in_bounded_memory() {
     for c in &out {
         assert_eq!(c.report.status(), Status::Ok, "{}: {:?}", c.path, codes(c));
     }
-    assert!(out.iter().any(|c| c.size == 64 * MB), "the member is read whole");
+    assert!(
+        out.iter().any(|c| c.size == 64 * MB),
+        "the member is read whole"
+    );
     let mpq_took = before_mpq.elapsed();
 
     eprintln!(
