@@ -12,8 +12,10 @@
 use std::borrow::Cow;
 use std::collections::HashMap;
 use std::io;
+use std::sync::Mutex;
 
 use lumpkit_decompress::{Method, mpq_sector};
+use lumpkit_formats::diag::FnSink;
 use lumpkit_formats::mpq::crypt::{self, HashKind};
 use lumpkit_formats::mpq::rules as mpq_rules;
 use lumpkit_formats::mpq::view::{
@@ -21,7 +23,7 @@ use lumpkit_formats::mpq::view::{
     HASH_FREE,
 };
 use lumpkit_formats::mpq::{BlockEntry, HashEntry, MapKind, Member, Mpq, Sector, storm_adler32};
-use lumpkit_formats::{Error, Fault, Ignore, Severity, Sink};
+use lumpkit_formats::{Diagnostic, Error, Fault, Ignore, Severity, Sink};
 use serde::Serialize;
 
 use crate::format::{ExtractSink, Extracted};
@@ -246,34 +248,37 @@ fn open<'b>(ctx: &Context<'_>, bytes: &'b [u8]) -> Opened<'b> {
             // A Warcraft III map is also read as a map: its files' facts and the invariants
             // between them (`mpq/map.rs`).
             let is_map = a.kind == MapKind::Warcraft3 || a.lookup(b"war3map.w3i").is_some();
-            let wants_fields = report.wants_fields();
-            let map = if is_map {
+            if is_map && report.wants_fields() {
                 let mut sink = report.sink(ctx.strict);
-                match map::check(ctx, &a, wants_fields, &mut sink) {
+                let map = match map::check(ctx, &a, true, &mut sink) {
                     Ok(facts) => Some(Box::new(facts)),
                     Err(e) => {
                         report.fail(e);
                         None
                     }
-                }
-            } else {
-                None
-            };
-            if report.wants_fields() {
+                };
                 report.set_info(info(&a, map));
+            } else if report.wants_fields() {
+                report.set_info(info(&a, None));
             }
-            Ok(a)
+            // Without the facts to print (`check`), the map is checked as one more job beside
+            // the members' (`MpqMembers::read`), on whichever thread is free.
+            Ok((a, is_map && !report.wants_fields()))
         }
         Err(e) => {
             report.fail(e);
-            Archive::open(ctx, bytes, &mut Ignore)
+            Archive::open(ctx, bytes, &mut Ignore).map(|a| (a, false))
         }
     };
     Opened {
         report,
-        members: archive.map(|archive| {
+        members: archive.map(|(archive, map_job)| {
             let names = archive.unique_names();
-            Box::new(MpqMembers { archive, names }) as Box<dyn Members<'b> + 'b>
+            Box::new(MpqMembers {
+                archive,
+                names,
+                map: map_job.then(|| Mutex::new(Vec::new())),
+            }) as Box<dyn Members<'b> + 'b>
         }),
     }
 }
@@ -283,6 +288,17 @@ fn open<'b>(ctx: &Context<'_>, bytes: &'b [u8]) -> Opened<'b> {
 struct MpqMembers<'b> {
     archive: Archive<'b>,
     names: Vec<String>,
+    /// For a Warcraft III map read without its facts: the map check's findings, made by the job
+    /// after the members' ([`map::check`]) and added to the report first by `finish`, where
+    /// `open` would have added them.
+    map: Option<Mutex<Vec<Diagnostic>>>,
+}
+
+impl MpqMembers<'_> {
+    /// The map check's job, when there is one: the last.
+    fn map_job(&self) -> Option<usize> {
+        self.map.as_ref().map(|_| self.archive.members.len())
+    }
 }
 
 impl<'b> Members<'b> for MpqMembers<'b> {
@@ -299,7 +315,31 @@ impl<'b> Members<'b> for MpqMembers<'b> {
         Some(self.archive.mpq.data_offset(&m.block))
     }
 
+    fn jobs(&self) -> usize {
+        self.archive.members.len() + usize::from(self.map.is_some())
+    }
+
+    /// The map check's findings first (as `open` adds them when it checks the map itself), then
+    /// the members'.
+    fn finish(&self, ctx: &Context<'_>, findings: &[(usize, Diagnostic)], report: &mut Report) {
+        let map: Vec<Diagnostic> = self
+            .map
+            .as_ref()
+            .and_then(|m| m.lock().ok().map(|mut found| std::mem::take(&mut *found)))
+            .unwrap_or_default();
+        let mut sink = report.sink(ctx.strict);
+        if let Some(e) = map.into_iter().find_map(|d| sink.report(d).err()) {
+            report.fail(e);
+        }
+        members::replay(ctx, findings, report);
+    }
+
+    /// The map check first: on several threads, the first one reads the map files while the
+    /// others start (a thread takes a millisecond or more to start on a virtual machine).
     fn cost(&self, index: usize) -> u64 {
+        if Some(index) == self.map_job() {
+            return u64::MAX;
+        }
         self.archive
             .members
             .get(index)
@@ -310,6 +350,15 @@ impl<'b> Members<'b> for MpqMembers<'b> {
     /// `(attributes)` entry is the archive's finding; one whose key is unknown is not broken,
     /// only unreadable to us: a warning on the member, not a failure.
     fn read(&self, ctx: &Context<'_>, index: usize, visit: &mut dyn Visit<'b>) {
+        if Some(index) == self.map_job() {
+            let mut found = Vec::new();
+            // The sink never stops it: `finish` replays the findings through the report's own.
+            map::check(ctx, &self.archive, false, &mut FnSink(|d| found.push(d))).ok();
+            if let Some(Ok(mut slot)) = self.map.as_ref().map(Mutex::lock) {
+                *slot = found;
+            }
+            return;
+        }
         let (Some(m), Some(name)) = (self.archive.members.get(index), self.names.get(index)) else {
             return;
         };
