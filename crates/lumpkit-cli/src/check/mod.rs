@@ -87,6 +87,44 @@ const RESULTS_IN_FLIGHT: usize = 16;
 /// Runs `check`: files are checked (in parallel when there are several files and jobs) and printed
 /// in walk order.
 pub fn run(args: &CheckArgs) -> Result<ExitCode, Fatal> {
+    // Lent threads once the jobs are known; until then, cores kept warm for them.
+    let spare = Spare::new(0);
+    std::thread::scope(|scope| {
+        for _ in 0..warm_cores(args) {
+            scope.spawn(|| spare.keep_warm(WARM_MOST));
+        }
+        let result = run_with(args, &spare);
+        spare.done();
+        result
+    })
+}
+
+/// The most a core is kept warm for threads that may help with one archive ([`Spare::keep_warm`]):
+/// far longer than opening an archive takes before its members are read.
+const WARM_MOST: std::time::Duration = std::time::Duration::from_millis(20);
+
+/// Cores kept warm at most: each is a thread started before anything else is done.
+const WARM_CORES_MOST: usize = 3;
+
+/// How many cores to keep warm as the run starts: one per other core (at most
+/// [`WARM_CORES_MOST`], and as `--jobs` allows) when one file is checked that is large enough
+/// for its members to be read on several threads ([`lumpkit::check::PARALLEL_BYTES`]); none
+/// otherwise (several files keep the cores busy themselves).
+fn warm_cores(args: &CheckArgs) -> usize {
+    let [path] = args.paths.as_slice() else {
+        return 0;
+    };
+    let big = std::fs::metadata(path)
+        .is_ok_and(|m| m.is_file() && m.len() >= lumpkit::check::PARALLEL_BYTES as u64);
+    if !big {
+        return 0;
+    }
+    thread_count(args.jobs.unwrap_or(0))
+        .saturating_sub(1)
+        .min(WARM_CORES_MOST)
+}
+
+fn run_with(args: &CheckArgs, spare: &Spare) -> Result<ExitCode, Fatal> {
     let format = if args.json {
         OutputFormat::Json
     } else {
@@ -129,10 +167,15 @@ pub fn run(args: &CheckArgs) -> Result<ExitCode, Fatal> {
     let workers = worker_count(jobs, files.len());
     // The jobs no worker has a file for help with the members of large archives; so does every
     // worker that runs out of files.
-    let spare = Spare::new(thread_count(jobs).saturating_sub(workers.max(1)));
+    let lent = thread_count(jobs).saturating_sub(workers.max(1));
+    spare.lend(lent);
+    if lent == 0 || workers > 1 {
+        // Every core has a file of its own, or none is lent: nothing to keep warm.
+        spare.done();
+    }
     let check = |index: usize| {
         let file = files.get(index)?;
-        let result = check_file(args, pal.as_ref(), targets, file, &spare);
+        let result = check_file(args, pal.as_ref(), targets, file, spare);
         if let Some(b) = &bar {
             b.inc(1);
         }
@@ -163,7 +206,7 @@ pub fn run(args: &CheckArgs) -> Result<ExitCode, Fatal> {
             &order::work_order(&sizes),
             &check,
             &mut show,
-            &spare,
+            spare,
         )
     };
     if let Some(b) = bar {
