@@ -143,10 +143,11 @@ pub fn skin_lines(text: &[u8]) -> impl Iterator<Item = Option<(&[u8], &[u8])>> {
 /// Whether `bytes` look like a Quake 3 model skin: small text whose every non-empty,
 /// non-comment line is `name,path` with a one-word name (Warcraft/WoW `.skin` files are binary).
 pub fn is_q3_skin(bytes: &[u8]) -> bool {
-    if bytes.len() > 64 * 1024 || !is_text(bytes) {
+    if bytes.len() > 64 * 1024 {
         return false;
     }
     let mut any = false;
+    // The lines first: any other text fails on its first line, where the text test reads it all.
     for line in skin_lines(bytes) {
         match line {
             Some((name, _)) if !name.is_empty() && !name.iter().any(u8::is_ascii_whitespace) => {
@@ -155,5 +156,5 @@ pub fn is_q3_skin(bytes: &[u8]) -> bool {
             _ => return false,
         }
     }
-    any
+    any && is_text(bytes)
 }
