@@ -6,6 +6,7 @@
 //! | MPQ maps | `lumpkit check -j 1` | StormLib (a tiny C harness, `shared/storm_harness.c`): open, list, read every member; and with `verify`, every checksum it knows |
 //! | ZIP / PK3 | `lumpkit check -j 1` | `7zz t -mmt=1`, `unzip -tqq`, Python's `zipfile.testzip` |
 //! | 7z | `lumpkit check -j 1` | `7zz t -mmt=1` |
+//! | one map, 2 jobs vs 1 | `lumpkit check -j 2` | `lumpkit check -j 1` (the shared corpus's LegendaryResistance map) |
 //!
 //! Each row is one set of files: the shared corpus's, plus the field sample's when
 //! `LUMPKIT_FIELD` (default `../field` beside the checkout) holds some. 7z has no shared file, so
@@ -24,8 +25,23 @@ use std::process::{Command, Stdio};
 
 use criterion::{Criterion, criterion_group, criterion_main};
 
-/// Field files per row at most (sorted by name), so a large sample still runs in minutes.
+/// Field files per row at most, so a large sample still runs in minutes.
 const FIELD_CAP: usize = 40;
+
+/// At most [`FIELD_CAP`] of `files` (sorted by path), spread evenly over them: the first ones by
+/// name would all come from one game's folder (StarCraft maps before any Warcraft III one).
+fn spread(files: Vec<PathBuf>) -> Vec<PathBuf> {
+    let n = files.len();
+    if n <= FIELD_CAP {
+        return files;
+    }
+    files
+        .into_iter()
+        .enumerate()
+        .filter(|(i, _)| i * FIELD_CAP / n != (i + 1) * FIELD_CAP / n)
+        .map(|(_, f)| f)
+        .collect()
+}
 
 fn workspace() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..")
@@ -59,7 +75,7 @@ fn files_under(dir: &Path, exts: &[&str]) -> Vec<PathBuf> {
     out
 }
 
-/// The row's files: the shared corpus's folders, then up to [`FIELD_CAP`] field files.
+/// The row's files: the shared corpus's folders, then up to [`FIELD_CAP`] field files ([`spread`]).
 fn row_files(shared: &[&str], exts: &[&str]) -> Vec<PathBuf> {
     let mut files: Vec<PathBuf> = shared
         .iter()
@@ -67,7 +83,7 @@ fn row_files(shared: &[&str], exts: &[&str]) -> Vec<PathBuf> {
         .flat_map(|d| files_under(&d, exts))
         .collect();
     if let Some(field) = field_dir() {
-        files.extend(files_under(&field, exts).into_iter().take(FIELD_CAP));
+        files.extend(spread(files_under(&field, exts)));
     }
     files
 }
@@ -170,12 +186,7 @@ fn storm_harness(dir: &Path) -> Option<PathBuf> {
 /// 7z files: the field's, else made with 7zz from shared corpus folders.
 fn sevenz_files(dir: &Path) -> Vec<PathBuf> {
     let field: Vec<PathBuf> = field_dir()
-        .map(|f| {
-            files_under(&f, &["7z"])
-                .into_iter()
-                .take(FIELD_CAP)
-                .collect()
-        })
+        .map(|f| spread(files_under(&f, &["7z"])))
         .unwrap_or_default();
     if !field.is_empty() {
         return field;
@@ -300,6 +311,37 @@ fn bench(c: &mut Criterion) {
 
     let sevenz = sevenz_files(scratch.path());
     row(c, "7z", &sevenz, &sevenz_tools);
+
+    // One map, as a mod site checks one upload on 2 cores: `-j 2` against `-j 1`, ten runs an
+    // iteration (one takes some 15 ms).
+    let map = lumpkit_bench::shared_corpus("mpq")
+        .map(|d| d.join("war3net__LegendaryResistanceV2.14.w3x"))
+        .filter(|p| p.is_file());
+    if let Some(map) = map {
+        let mut jobs_tools = vec![
+            Tool::new("lumpkit-j1", &ours.program, &["check", "-j", "1"], &[]),
+            Tool::new("lumpkit-j2", &ours.program, &["check", "-j", "2"], &[]),
+        ];
+        if let Some(bin) = &before {
+            jobs_tools.push(Tool::new(
+                "lumpkit-before-j1",
+                bin,
+                &["check", "-j", "1"],
+                &[],
+            ));
+            jobs_tools.push(Tool::new(
+                "lumpkit-before-j2",
+                bin,
+                &["check", "-j", "2"],
+                &[],
+            ));
+        }
+        row(c, "one-map-jobs", &vec![map; 10], &jobs_tools);
+    } else {
+        eprintln!(
+            "notice: the shared corpus's LegendaryResistance map not found; jobs row skipped"
+        );
+    }
 }
 
 criterion_group!(benches, bench);
