@@ -33,6 +33,20 @@ fn sample(len: usize, seed: u32) -> Vec<u8> {
     out
 }
 
+/// Flips bytes of `packed` and cuts it, at or after `from` only: `flips` are (position, xor)
+/// pairs, `cut` a length, both taken modulo what is there.
+fn damage(packed: &mut Vec<u8>, from: usize, flips: &[(usize, u8)], cut: Option<usize>) {
+    let n = packed.len().saturating_sub(from);
+    for (at, x) in flips {
+        if n > 0 {
+            packed[from + at % n] ^= x;
+        }
+    }
+    if let Some(cut) = cut {
+        packed.truncate(from + cut % (n + 1));
+    }
+}
+
 fn deflate(data: &[u8]) -> Vec<u8> {
     let mut e = flate2::write::DeflateEncoder::new(Vec::new(), flate2::Compression::default());
     e.write_all(data).unwrap();
@@ -211,15 +225,7 @@ proptest! {
         let (method, encode) = ENCODERS[which];
         let data = sample(len, seed);
         let mut packed = encode(&data);
-        for (at, x) in &flips {
-            let n = packed.len();
-            if n > 0 {
-                packed[at % n] ^= x;
-            }
-        }
-        if let Some(cut) = cut {
-            packed.truncate(cut % (packed.len() + 1));
-        }
+        damage(&mut packed, 0, &flips, cut);
         prop_assert_eq!(streamed(method, &packed, len), held(method, &packed, len));
     }
 }
@@ -302,14 +308,8 @@ proptest! {
         cut in proptest::option::of(any::<usize>()),
     ) {
         let mut packed = mpq_packed(mask, &sample(len, seed));
-        for (at, x) in &flips {
-            // The mask byte stays: a changed mask is another codec's stream.
-            let n = packed.len() - 1;
-            packed[1 + at % n] ^= x;
-        }
-        if let Some(cut) = cut {
-            packed.truncate(1 + cut % packed.len());
-        }
+        // The mask byte stays: a changed mask is another codec's stream.
+        damage(&mut packed, 1, &flips, cut);
         mpq_both(&packed, len);
     }
 }
