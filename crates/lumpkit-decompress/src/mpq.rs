@@ -117,6 +117,8 @@ enum Sector<'a> {
     Chain(u8, &'a [u8]),
 }
 
+/// How `input`, a sector of `expected` bytes, is stored: raw when it is at least that long, else
+/// after the mask byte, whose methods are checked here.
 fn sector_methods(input: &[u8], expected: usize) -> Result<Sector<'_>, Error> {
     if let Some(raw) = input.get(..expected) {
         return Ok(Sector::Stored(raw));
@@ -174,6 +176,7 @@ fn chain(mask: u8, input: &[u8], expected: usize) -> Result<Vec<u8>, Error> {
     Ok(current)
 }
 
+/// Whether StormLib's decoder for `method` stops quietly when its output buffer is full.
 const fn cut_at_buffer_end(method: Method) -> bool {
     !matches!(method, Method::Zlib | Method::LzmaMpq)
 }

@@ -37,10 +37,7 @@ pub fn decompress_sized_to(
     let Ok(limit) = usize::try_from(size) else {
         return Err(Error::OutputLimit { limit: size });
     };
-    let mut scratch = Vec::new();
-    let mut sink = Output::draining(&mut scratch, limit, take);
-    run(method, input, lzma::Length::Known(size), &mut sink)?;
-    if sink.written() == limit {
+    if drain(method, input, limit, lzma::Length::Known(size), take)? == limit {
         Ok(())
     } else {
         Err(Error::Truncated)
@@ -57,8 +54,19 @@ pub fn decompress_to(
     limit: usize,
     take: &mut dyn FnMut(&[u8]),
 ) -> Result<usize, Error> {
+    drain(method, input, limit, lzma::Length::EndMarker, take)
+}
+
+/// Runs `method` into a draining output of `limit` bytes; how many it handed on.
+fn drain(
+    method: Method,
+    input: &[u8],
+    limit: usize,
+    length: lzma::Length,
+    take: &mut dyn FnMut(&[u8]),
+) -> Result<usize, Error> {
     let mut scratch = Vec::new();
     let mut sink = Output::draining(&mut scratch, limit, take);
-    run(method, input, lzma::Length::EndMarker, &mut sink)?;
+    run(method, input, length, &mut sink)?;
     Ok(sink.written())
 }
