@@ -39,7 +39,7 @@ pub struct Spare {
     /// The smallest archive the threads are lent to ([`PARALLEL_BYTES`]).
     min_archive: usize,
     /// Set once an archive has taken threads, or the run is over: [`Spare::keep_warm`] stops.
-    taken: AtomicBool,
+    warm_over: AtomicBool,
 }
 
 impl Spare {
@@ -48,7 +48,7 @@ impl Spare {
         Spare {
             threads: AtomicUsize::new(threads),
             min_archive: PARALLEL_BYTES,
-            taken: AtomicBool::new(false),
+            warm_over: AtomicBool::new(false),
         }
     }
 
@@ -71,14 +71,14 @@ impl Spare {
     /// that has nothing else to do.
     pub fn keep_warm(&self, most: std::time::Duration) {
         let started = std::time::Instant::now();
-        while !self.taken.load(Ordering::Relaxed) && started.elapsed() < most {
+        while !self.warm_over.load(Ordering::Relaxed) && started.elapsed() < most {
             std::thread::yield_now();
         }
     }
 
     /// The run is over: [`Spare::keep_warm`] returns.
     pub fn done(&self) {
-        self.taken.store(true, Ordering::Relaxed);
+        self.warm_over.store(true, Ordering::Relaxed);
     }
 
     /// Lends `threads` more (a worker that has run out of files).

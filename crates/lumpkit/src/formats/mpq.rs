@@ -14,7 +14,9 @@ use std::collections::HashMap;
 use std::io;
 use std::sync::Mutex;
 
-use lumpkit_decompress::{Method, mpq_sector};
+use lumpkit_decompress::{
+    Method, decompress_sized, decompress_sized_to, mpq_sector, mpq_sector_to,
+};
 use lumpkit_formats::diag::FnSink;
 use lumpkit_formats::mpq::crypt::{self, HashKind};
 use lumpkit_formats::mpq::rules as mpq_rules;
@@ -248,22 +250,25 @@ fn open<'b>(ctx: &Context<'_>, bytes: &'b [u8]) -> Opened<'b> {
             // A Warcraft III map is also read as a map: its files' facts and the invariants
             // between them (`mpq/map.rs`).
             let is_map = a.kind == MapKind::Warcraft3 || a.lookup(b"war3map.w3i").is_some();
-            if is_map && report.wants_fields() {
-                let mut sink = report.sink(ctx.strict);
-                let map = match map::check(ctx, &a, true, &mut sink) {
-                    Ok(facts) => Some(Box::new(facts)),
-                    Err(e) => {
+            let wants_fields = report.wants_fields();
+            if wants_fields {
+                let map = is_map.then(|| {
+                    let mut sink = report.sink(ctx.strict);
+                    map::check(ctx, &a, true, &mut sink)
+                });
+                let map = match map {
+                    Some(Ok(facts)) => Some(Box::new(facts)),
+                    Some(Err(e)) => {
                         report.fail(e);
                         None
                     }
+                    None => None,
                 };
                 report.set_info(info(&a, map));
-            } else if report.wants_fields() {
-                report.set_info(info(&a, None));
             }
             // Without the facts to print (`check`), the map is checked as one more job beside
             // the members' (`MpqMembers::read`), on whichever thread is free.
-            Ok((a, is_map && !report.wants_fields()))
+            Ok((a, is_map && !wants_fields))
         }
         Err(e) => {
             report.fail(e);
@@ -322,16 +327,18 @@ impl<'b> Members<'b> for MpqMembers<'b> {
     /// The map check's findings first (as `open` adds them when it checks the map itself), then
     /// the members'.
     fn finish(&self, ctx: &Context<'_>, findings: &[(usize, Diagnostic)], report: &mut Report) {
-        let map: Vec<Diagnostic> = self
+        let map = self
             .map
             .as_ref()
             .and_then(|m| m.lock().ok().map(|mut found| std::mem::take(&mut *found)))
             .unwrap_or_default();
-        let mut sink = report.sink(ctx.strict);
-        if let Some(e) = map.into_iter().find_map(|d| sink.report(d).err()) {
-            report.fail(e);
-        }
-        members::replay(ctx, findings, report);
+        let job = self.archive.members.len();
+        let all: Vec<(usize, Diagnostic)> = map
+            .into_iter()
+            .map(|d| (job, d))
+            .chain(findings.iter().copied())
+            .collect();
+        members::replay(ctx, &all, report);
     }
 
     /// The map check first: on several threads, the first one reads the map files while the
@@ -908,27 +915,17 @@ impl<'b> Archive<'b> {
             return Err(err);
         }
         let result = if imploded {
-            let whole = |n: usize| {
-                if n == size {
-                    Ok(())
-                } else {
-                    Err(lumpkit_decompress::Error::Corrupt { at: None })
-                }
-            };
+            // No mask byte: the whole sector is one DCL stream, exactly the sector's size.
             match out {
-                Unpacked::Buffer(out) => {
-                    lumpkit_decompress::decompress(Method::PkwareDcl, &data, out, size)
-                        .and_then(whole)
-                }
+                Unpacked::Buffer(out) => decompress_sized(Method::PkwareDcl, &data, out, size),
                 Unpacked::Stream(take) => {
-                    lumpkit_decompress::decompress_to(Method::PkwareDcl, &data, size, take)
-                        .and_then(whole)
+                    decompress_sized_to(Method::PkwareDcl, &data, size as u64, take)
                 }
             }
         } else {
             match out {
                 Unpacked::Buffer(out) => mpq_sector(&data, size, out),
-                Unpacked::Stream(take) => lumpkit_decompress::mpq_sector_to(&data, size, take),
+                Unpacked::Stream(take) => mpq_sector_to(&data, size, take),
             }
         };
         result.map_err(|e| match e {

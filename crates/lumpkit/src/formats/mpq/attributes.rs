@@ -66,10 +66,13 @@ pub(super) fn load(
 /// A member's CRC32, or its MD5 where its entry records no CRC32, computed as its bytes go by.
 pub(super) struct Digest {
     index: u32,
-    want_crc: Option<u32>,
-    want_md5: Option<[u8; 16]>,
-    crc: crc32fast::Hasher,
-    md5: Option<lumpkit_decompress::Md5>,
+    sum: Sum,
+}
+
+/// The checksum compared, with the value the entry records.
+enum Sum {
+    Crc32(u32, crc32fast::Hasher),
+    Md5([u8; 16], lumpkit_decompress::Md5),
 }
 
 impl Digest {
@@ -82,49 +85,33 @@ impl Digest {
         }
         let table = Attributes::parse(attributes, blocks).ok()?;
         let index = m.block.index;
-        let want_crc = table.crc32(index);
-        let want_md5 = table.md5(index).filter(|_| want_crc.is_none());
-        if want_crc.is_none() && want_md5.is_none() {
-            return None;
-        }
-        Some(Digest {
-            index,
-            want_crc,
-            want_md5,
-            crc: crc32fast::Hasher::new(),
-            md5: want_md5.map(|_| lumpkit_decompress::Md5::new()),
-        })
+        let sum = match table.crc32(index) {
+            Some(want) => Sum::Crc32(want, crc32fast::Hasher::new()),
+            None => Sum::Md5(table.md5(index)?, lumpkit_decompress::Md5::new()),
+        };
+        Some(Digest { index, sum })
     }
 
     /// The next bytes of the member.
     pub(super) fn update(&mut self, data: &[u8]) {
-        if self.want_crc.is_some() {
-            self.crc.update(data);
-        }
-        if let Some(md5) = &mut self.md5 {
-            md5.update(data);
+        match &mut self.sum {
+            Sum::Crc32(_, crc) => crc.update(data),
+            Sum::Md5(_, md5) => md5.update(data),
         }
     }
 
     /// The mismatch between the member's bytes and its entry, if any.
     pub(super) fn mismatch(self) -> Option<Diagnostic> {
         let index = self.index;
-        if let Some(want) = self.want_crc {
-            let got = self.crc.finalize();
-            if got != want {
-                return Some(mpq_rules::ATTRIBUTES_CRC.here([
-                    index.into(),
-                    got.into(),
-                    want.into(),
-                ]));
+        match self.sum {
+            Sum::Crc32(want, crc) => {
+                let got = crc.finalize();
+                (got != want).then(|| {
+                    mpq_rules::ATTRIBUTES_CRC.here([index.into(), got.into(), want.into()])
+                })
             }
+            Sum::Md5(want, md5) => (md5.finalize() != want)
+                .then(|| mpq_rules::ATTRIBUTES_MD5.here([index.into(), 0, 0])),
         }
-        if let (Some(want), Some(md5)) = (self.want_md5, self.md5) {
-            let got = md5.finalize();
-            if got != want {
-                return Some(mpq_rules::ATTRIBUTES_MD5.here([index.into(), 0, 0]));
-            }
-        }
-        None
     }
 }
