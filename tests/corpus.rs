@@ -218,3 +218,14 @@ fn a_deleted_het_bet_entry_is_not_a_member() {
 fn status_order_is_ok_warning_error() {
     assert!(Status::Ok < Status::Warning && Status::Warning < Status::Error);
 }
+
+/// A single-unit MPQ member streams through its checks as it is decoded: a damaged stream is
+/// `mpq-decompress-failed` on the member, an imploded one reads clean.
+#[test]
+fn single_units_are_checked_as_they_decode() {
+    assert_eq!(
+        member_codes("mpq/single_unit_corrupt.mpq"),
+        ["mpq-decompress-failed"]
+    );
+    assert!(member_codes("mpq/single_unit_imploded.mpq").is_empty());
+}

@@ -1002,6 +1002,28 @@ fn member_samples(plain: &Writer) -> Vec<Sample> {
         *x ^= 0x5A;
     }
     s.push(Sample::new("decompress_failed.mpq", b, "ok", &[]));
+    // A single-unit member is one stream as long as the member, checked as it is decoded: damaged,
+    // and imploded (PKWARE DCL, no mask byte).
+    let unit = |implode: bool| {
+        Writer::new(vec![File {
+            single_unit: true,
+            compress: !implode,
+            implode,
+            ..File::new("data\\script.txt", &script())
+        }])
+        .build_with_layout()
+    };
+    let (mut b, l) = unit(false);
+    for x in &mut b[l.data[0] + 8..l.data[0] + 24] {
+        *x ^= 0x5A;
+    }
+    s.push(Sample::new("single_unit_corrupt.mpq", b, "ok", &[]));
+    s.push(Sample::new(
+        "single_unit_imploded.mpq",
+        unit(true).0,
+        "ok",
+        &[],
+    ));
     // The same damage in the `(listfile)`, which the games never read: a warning on it.
     let mut names = String::new();
     for _ in 0..200 {
