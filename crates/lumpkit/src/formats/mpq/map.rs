@@ -83,8 +83,8 @@ struct MapFiles<'b> {
 /// their facts for `info` (`check` does not print them, so it does not pay for them: `doo` and
 /// `mmp` are read only for them).
 ///
-/// The files are read here by name, apart from `check`'s walk over the members (which holds none
-/// of them), with a budget of their own: `ctx`'s limits bound this read as they bound that one.
+/// The files are read here by name, apart from the members' own reads (`check` runs this as a job
+/// beside theirs), with a budget of their own: `ctx`'s limits bound this read as they bound those.
 pub(super) fn check<'b>(
     ctx: &Context<'_>,
     archive: &Archive<'b>,
