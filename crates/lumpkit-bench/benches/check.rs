@@ -19,11 +19,6 @@ use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use lumpkit::check::{Spare, check_file, check_file_on};
 use lumpkit::{Context, OpenMode};
 
-// The allocator the `lumpkit` binary uses (its default `mimalloc` feature), so that the numbers are
-// the CLI's.
-#[global_allocator]
-static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
-
 fn tree() -> (tempfile::TempDir, Vec<PathBuf>, u64) {
     let dir = tempfile::tempdir().unwrap();
     let expected = lumpkit_testgen::tree::build(dir.path(), 20).unwrap();

@@ -13,9 +13,6 @@ use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_m
 use lumpkit::Context;
 use lumpkit::check::check_tree;
 
-#[global_allocator]
-static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
-
 fn bench(c: &mut Criterion) {
     // As `lumpkit check` runs: no info fields.
     let ctx = Context {

@@ -19,10 +19,6 @@ mod png_out;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-#[cfg(feature = "mimalloc")]
-#[global_allocator]
-static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
-
 use clap::{Args, Parser, Subcommand};
 use lumpkit::{Engine, Limits, Targets};
 

@@ -11,8 +11,8 @@
 //! every level while checking) and `vis`. The limits are the CLI's defaults ([`api::LIMITS`]).
 //!
 //! The work happens in [`api`], plain Rust the host tests; this file only converts values.
-//! Memory mapping (the facade's `mmap` feature) and the CLI's mimalloc and worker threads are
-//! native-only and left out of this build. jpeg-decoder's rayon pool cannot start threads on
+//! Memory mapping (the facade's `mmap` feature) and the CLI's worker threads are native-only and
+//! left out of this build. jpeg-decoder's rayon pool cannot start threads on
 //! `wasm32-unknown-unknown`, so rayon runs its work on the calling thread (the end-to-end test
 //! decodes BLP JPEG levels in Chromium).
 #![forbid(unsafe_code)]
