@@ -12,11 +12,16 @@ use crate::error::Error;
 
 /// Whether `bytes` are plain text: printable ASCII, tabs and line breaks, or UTF-8 text bytes.
 pub fn is_text(bytes: &[u8]) -> bool {
-    !bytes.is_empty()
-        && bytes
-            .iter()
-            .all(|&b| b >= 0x20 && b != 0x7F || matches!(b, b'\t' | b'\n' | b'\r' | 0x0C))
+    !bytes.is_empty() && bytes.iter().copied().all(is_text_byte)
 }
+
+/// A byte [`is_text`] accepts.
+const fn is_text_byte(b: u8) -> bool {
+    b >= 0x20 && b != 0x7F || matches!(b, b'\t' | b'\n' | b'\r' | 0x0C)
+}
+
+/// Bytes [`is_q3_skin`] tests as text before it reads lines: enough for any binary header.
+const SKIN_TEXT_HEAD: usize = 64;
 
 /// Tokens of a script as `COM_ParseExt` splits them: whitespace-separated words, `//` and `/* */`
 /// comments skipped, quoted strings as one token. Yields `(byte offset, token)`.
@@ -146,6 +151,12 @@ pub fn is_q3_skin(bytes: &[u8]) -> bool {
     if bytes.len() > 64 * 1024 {
         return false;
     }
+    // Binary content fails on its first bytes; read as lines, a zero-filled member (a Warcraft III
+    // shadow map: 64 KiB, no line feed) is one line read whole, twice. What fails here fails the
+    // text test below too, so the answer is the same.
+    if !bytes.iter().take(SKIN_TEXT_HEAD).copied().all(is_text_byte) {
+        return false;
+    }
     let mut any = false;
     // The lines first: any other text fails on its first line, where the text test reads it all.
     for line in skin_lines(bytes) {
@@ -157,4 +168,35 @@ pub fn is_q3_skin(bytes: &[u8]) -> bool {
         }
     }
     any && is_text(bytes)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_skin_is_text_lines_of_name_and_path() {
+        assert!(is_q3_skin(
+            b"// a comment\nh_head,models/players/x/head.tga\n\ntag_head,\n"
+        ));
+        // A name with a space, a line without a comma, or no line at all: not a skin.
+        assert!(!is_q3_skin(b"h head,models/x.tga\n"));
+        assert!(!is_q3_skin(b"h_head,models/x.tga\nglobals\n"));
+        assert!(!is_q3_skin(b"// only a comment\n"));
+    }
+
+    #[test]
+    fn binary_is_not_a_skin_wherever_its_first_control_byte_is() {
+        // A Warcraft III shadow map: 64 KiB of zeros and no line feed, refused on its head.
+        assert!(!is_q3_skin(&[0u8; 64 * 1024]));
+        // A WoW binary `.skin` starts with its magic and counts.
+        assert!(!is_q3_skin(b"SKIN\x10\x00\x00\x00,a\n"));
+        // Past the head the whole-text test still decides: good lines, then a NUL.
+        let mut late = b"h_head,models/x.tga\n".repeat(8);
+        late.extend_from_slice(b"\0");
+        assert!(late.len() > SKIN_TEXT_HEAD);
+        assert!(!is_q3_skin(&late));
+        late.pop();
+        assert!(is_q3_skin(&late));
+    }
 }
