@@ -252,19 +252,14 @@ fn open<'b>(ctx: &Context<'_>, bytes: &'b [u8]) -> Opened<'b> {
             let is_map = a.kind == MapKind::Warcraft3 || a.lookup(b"war3map.w3i").is_some();
             let wants_fields = report.wants_fields();
             if wants_fields {
-                let map = is_map.then(|| {
-                    let mut sink = report.sink(ctx.strict);
-                    map::check(ctx, &a, true, &mut sink)
-                });
-                let map = match map {
-                    Some(Ok(facts)) => Some(Box::new(facts)),
-                    Some(Err(e)) => {
+                let map = is_map
+                    .then(|| map::check(ctx, &a, true, &mut report.sink(ctx.strict)))
+                    .transpose()
+                    .unwrap_or_else(|e| {
                         report.fail(e);
                         None
-                    }
-                    None => None,
-                };
-                report.set_info(info(&a, map));
+                    });
+                report.set_info(info(&a, map.map(Box::new)));
             }
             // Without the facts to print (`check`), the map is checked as one more job beside
             // the members' (`MpqMembers::read`), on whichever thread is free.
@@ -332,7 +327,7 @@ impl<'b> Members<'b> for MpqMembers<'b> {
             .as_ref()
             .and_then(|m| m.lock().ok().map(|mut found| std::mem::take(&mut *found)))
             .unwrap_or_default();
-        let job = self.archive.members.len();
+        let job = self.map_job().unwrap_or_default();
         let all: Vec<(usize, Diagnostic)> = map
             .into_iter()
             .map(|d| (job, d))
@@ -816,50 +811,43 @@ impl<'b> Archive<'b> {
         }
         ctx.take_unpacked(size)?;
         let mut total = 0u64;
+        // Each run of unpacked bytes, counted and handed on.
+        let mut hand = |bytes: &[u8]| {
+            total = total.saturating_add(bytes.len() as u64);
+            if !bytes.is_empty() {
+                take(Piece::Part(bytes));
+            }
+        };
+        let mut sector_out = Vec::new();
         if member.single_unit() {
             // One stream as long as the member: handed on as it is decoded, never held here.
             let sector = member.plain_sector(0, key)?;
-            self.unpack(
-                &member,
-                &sector,
-                Unpacked::Stream(&mut |bytes| {
-                    total = total.saturating_add(bytes.len() as u64);
-                    take(Piece::Part(bytes));
-                }),
-            )?;
-        } else {
-            let mut sector_out = Vec::new();
-            let mut hand = |sector_out: &mut Vec<u8>| {
-                total = total.saturating_add(sector_out.len() as u64);
-                if !sector_out.is_empty() {
-                    take(Piece::Part(sector_out));
+            self.unpack(&member, &sector, Unpacked::Stream(&mut hand))?;
+        } else if member.has_sector_table() {
+            let offsets: Vec<u32> = member.sector_offsets(key).collect();
+            let sectors = member.sector_count();
+            let checksums = sector_checksums(&member, &offsets);
+            for i in 0..sectors {
+                let (Some(&start), Some(&end)) = (
+                    offsets.get(i as usize),
+                    offsets.get((i as usize).saturating_add(1)),
+                ) else {
+                    return Err(member.table_error(i, member.offset));
+                };
+                let sector = member.table_sector(i, start, end, key)?;
+                if let Some(&stored) = checksums.as_ref().and_then(|c| c.get(i as usize)) {
+                    check_sector(&member, &sector, stored)?;
                 }
+                self.unpack(&member, &sector, Unpacked::Buffer(&mut sector_out))?;
+                hand(&sector_out);
                 sector_out.clear();
-            };
-            if member.has_sector_table() {
-                let offsets: Vec<u32> = member.sector_offsets(key).collect();
-                let sectors = member.sector_count();
-                let checksums = sector_checksums(&member, &offsets);
-                for i in 0..sectors {
-                    let (Some(&start), Some(&end)) = (
-                        offsets.get(i as usize),
-                        offsets.get((i as usize).saturating_add(1)),
-                    ) else {
-                        return Err(member.table_error(i, member.offset));
-                    };
-                    let sector = member.table_sector(i, start, end, key)?;
-                    if let Some(&stored) = checksums.as_ref().and_then(|c| c.get(i as usize)) {
-                        check_sector(&member, &sector, stored)?;
-                    }
-                    self.unpack(&member, &sector, Unpacked::Buffer(&mut sector_out))?;
-                    hand(&mut sector_out);
-                }
-            } else {
-                for i in 0..member.sector_count() {
-                    let sector = member.plain_sector(i, key)?;
-                    self.unpack(&member, &sector, Unpacked::Buffer(&mut sector_out))?;
-                    hand(&mut sector_out);
-                }
+            }
+        } else {
+            for i in 0..member.sector_count() {
+                let sector = member.plain_sector(i, key)?;
+                self.unpack(&member, &sector, Unpacked::Buffer(&mut sector_out))?;
+                hand(&sector_out);
+                sector_out.clear();
             }
         }
         if total != size {
