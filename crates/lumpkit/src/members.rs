@@ -11,9 +11,10 @@
 //!
 //! Members are read in jobs ([`Members::jobs`]): one member each in most archives, so that `check`
 //! can read them on several threads; one solid block of a 7z, whose members can only be decoded in
-//! order; and a job with no member, a Warcraft III map's check across its files. What the members' checks find about the archive itself (a ZIP member's CRC error is the
-//! archive's too) comes back with each outcome and is added to the archive's report in member
-//! order by [`Members::finish`], so the report is the same however the jobs were spread.
+//! order; and a job with no member, a Warcraft III map's check across its files. What the members'
+//! checks find about the archive itself (a ZIP member's CRC error is the archive's too) comes back
+//! with each outcome and is added to the archive's report in member order by
+//! [`Members::finish`], so the report is the same however the jobs were spread.
 //!
 //! [`Format::open_members`]: crate::Format::open_members
 

@@ -76,7 +76,8 @@ impl Spare {
         }
     }
 
-    /// The run is over: [`Spare::keep_warm`] returns.
+    /// Nothing more to keep warm for (an archive took the threads, or the run is over):
+    /// [`Spare::keep_warm`] returns.
     pub fn done(&self) {
         self.warm_over.store(true, Ordering::Relaxed);
     }
