@@ -318,24 +318,19 @@ fn bench(c: &mut Criterion) {
         .map(|d| d.join("war3net__LegendaryResistanceV2.14.w3x"))
         .filter(|p| p.is_file());
     if let Some(map) = map {
-        let mut jobs_tools = vec![
-            Tool::new("lumpkit-j1", &ours.program, &["check", "-j", "1"], &[]),
-            Tool::new("lumpkit-j2", &ours.program, &["check", "-j", "2"], &[]),
-        ];
-        if let Some(bin) = &before {
-            jobs_tools.push(Tool::new(
-                "lumpkit-before-j1",
-                bin,
-                &["check", "-j", "1"],
-                &[],
-            ));
-            jobs_tools.push(Tool::new(
-                "lumpkit-before-j2",
-                bin,
-                &["check", "-j", "2"],
-                &[],
-            ));
-        }
+        let builds = std::iter::once((&ours.program, ["lumpkit-j1", "lumpkit-j2"])).chain(
+            before
+                .iter()
+                .map(|b| (b, ["lumpkit-before-j1", "lumpkit-before-j2"])),
+        );
+        let jobs_tools: Vec<Tool> = builds
+            .flat_map(|(bin, labels)| {
+                labels
+                    .into_iter()
+                    .zip(["1", "2"])
+                    .map(move |(label, jobs)| Tool::new(label, bin, &["check", "-j", jobs], &[]))
+            })
+            .collect();
         row(c, "one-map-jobs", &vec![map; 10], &jobs_tools);
     } else {
         eprintln!(
