@@ -236,6 +236,12 @@ fn mpq_packed(mask: u8, data: &[u8]) -> Vec<u8> {
         0x02 => zlib(data),
         0x10 => bzip2(data),
         0x08 => lumpkit_testgen::dcl::implode(data, lumpkit_testgen::dcl::Literals::Raw, 6),
+        // A chain: imploded, then bzip2 (undone in the other order), decoded whole stage by stage.
+        0x18 => bzip2(&lumpkit_testgen::dcl::implode(
+            data,
+            lumpkit_testgen::dcl::Literals::Raw,
+            6,
+        )),
         _ => unreachable!("no encoder for mask {mask:#x}"),
     };
     let mut out = vec![mask];
@@ -267,16 +273,24 @@ fn mpq_both(input: &[u8], expected: usize) {
 fn a_single_unit_streams_as_its_sector_decodes_whole() {
     for len in [1usize, 4096, 70_000, 300_001] {
         let data = sample(len, len as u32 ^ 0x5a);
-        for mask in [0x02, 0x10, 0x08] {
+        for mask in [0x02, 0x10, 0x08, 0x18] {
             let packed = mpq_packed(mask, &data);
+            let mut whole = Vec::new();
+            assert_eq!(
+                mpq_sector(&packed, len, &mut whole),
+                Ok(()),
+                "mask {mask:#x}"
+            );
             for expected in [len, len - 1, len + 1, len + 70_000] {
                 mpq_both(&packed, expected);
             }
         }
-        // Stored (as long as the size, or longer), an unknown mask, no data at all.
+        // Stored (as long as the size, or longer), an unknown mask, a mask with no codec, no data
+        // at all.
         mpq_both(&data, len);
         mpq_both(&data, len - 1);
         mpq_both(&[0x04, 1, 2, 3], len);
+        mpq_both(&[0x00, 1, 2, 3], len);
         mpq_both(&[], len);
     }
 }
@@ -303,7 +317,7 @@ proptest! {
     fn a_damaged_single_unit_gets_the_held_verdict(
         seed in any::<u32>(),
         len in 1usize..200_000,
-        mask in prop::sample::select(vec![0x02u8, 0x10, 0x08]),
+        mask in prop::sample::select(vec![0x02u8, 0x10, 0x08, 0x18]),
         flips in proptest::collection::vec((any::<usize>(), 1u8..=255), 0..4),
         cut in proptest::option::of(any::<usize>()),
     ) {
